@@ -1,0 +1,37 @@
+"""The one exception hierarchy of majiang.
+
+Every error a user can cause is a :class:`MajiangError`. Front ends catch it and print its message;
+nothing else escapes as a traceback.
+"""
+
+from __future__ import annotations
+
+
+class MajiangError(ValueError):
+    """Base class of every error caused by bad input."""
+
+
+class InvalidHandError(MajiangError):
+    """Tiles that cannot form the hand asked for (syntax, counts, copies, melds)."""
+
+
+class NotationError(InvalidHandError):
+    """A hand string that does not follow the notation; ``position`` is the 0-based offset."""
+
+    def __init__(self, message: str, text: str = "", position: int | None = None) -> None:
+        self.text = text
+        self.position = position
+        where = f" at position {position + 1} of {text!r}" if position is not None else ""
+        super().__init__(f"{message}{where}")
+
+
+class NotWinningError(InvalidHandError):
+    """Fourteen tiles that form none of the winning shapes."""
+
+
+class SituationError(MajiangError):
+    """A win context that contradicts itself or the hand (e.g. robbing a kong of a tile you hold)."""
+
+
+class OptionError(MajiangError):
+    """An unknown rule option or a value of the wrong type."""

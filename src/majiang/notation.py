@@ -1,0 +1,241 @@
+"""The hand notation of ``rules/guobiao.md`` §1.2: parsing and the canonical form.
+
+``[WWWW,1][444s]45m678pFF6m`` is an exposed kong of West claimed from the left, a pung of 4s, and
+the concealed tiles 4m 5m 6p 7p 8p F F with 6m, the last concealed tile, as the winning tile.
+"""
+
+from __future__ import annotations
+
+from .errors import NotationError
+from .hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind
+from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, NUM_KINDS, SUITS, tile_name
+
+MAX_COPIES = 4
+MAX_MELDS = 4
+
+
+def parse_tiles(text: str) -> list[int]:
+    """Parse a plain list of tiles (``"123m55pE"``), no brackets or flowers, in the order written."""
+    tiles: list[int] = []
+    pending: list[tuple[int, int]] = []
+    for pos, ch in enumerate(text):
+        if ch.isspace() or ch == ",":
+            continue
+        if ch.isdigit():
+            if ch == "0":
+                raise NotationError("0 is not a tile rank", text, pos)
+            pending.append((int(ch), pos))
+        elif ch in SUITS:
+            if not pending:
+                raise NotationError(f"suit letter {ch!r} without digits", text, pos)
+            base = SUITS.index(ch) * 9
+            tiles.extend(base + rank - 1 for rank, _ in pending)
+            pending.clear()
+        elif ch in HONOR_LETTERS:
+            if pending:
+                raise NotationError("digits without a suit letter", text, pending[0][1])
+            tiles.append(27 + HONOR_LETTERS.index(ch))
+        else:
+            raise NotationError(f"unexpected character {ch!r}", text, pos)
+    if pending:
+        raise NotationError("digits without a suit letter", text, pending[0][1])
+    return tiles
+
+
+def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand:
+    """Parse a hand; raise :class:`NotationError` naming what is wrong and where.
+
+    ``allowed_counts`` is the tile count the caller accepts (declared sets count three tiles each).
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a hand must be a string, not {type(text).__name__}")
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    flowers: list[int] = []
+    pending: list[tuple[int, int]] = []  # (rank, position) of digits awaiting their suit letter
+    meld_start: int | None = None
+    meld_tiles: list[int] = []
+    meld_source: int | None = None
+    after_comma = False
+
+    def flush_suit(letter: str, pos: int, into: list[int]) -> None:
+        if not pending:
+            raise NotationError(f"suit letter {letter!r} without digits", text, pos)
+        base = SUITS.index(letter) * 9
+        into.extend(base + rank - 1 for rank, _ in pending)
+        pending.clear()
+
+    for pos, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if meld_start is not None and after_comma:
+            if not ch.isdigit():
+                if ch == "]":
+                    raise NotationError("',' must be followed by a source digit", text, pos)
+                raise NotationError(f"unexpected {ch!r} after the source digit", text, pos)
+            if meld_source is not None:
+                raise NotationError("the source is a single digit", text, pos)
+            meld_source = int(ch)
+            after_comma = False
+            continue
+        if ch.isdigit():
+            if ch == "0":
+                raise NotationError("0 is not a tile rank", text, pos)
+            if meld_source is not None:
+                raise NotationError("the source digit must end the set", text, pos)
+            pending.append((int(ch), pos))
+        elif ch in SUITS:
+            flush_suit(ch, pos, meld_tiles if meld_start is not None else concealed)
+        elif ch in HONOR_LETTERS:
+            if pending:
+                raise NotationError("digits without a suit letter", text, pending[0][1])
+            if meld_source is not None:
+                raise NotationError("the source digit must end the set", text, pos)
+            (meld_tiles if meld_start is not None else concealed).append(
+                27 + HONOR_LETTERS.index(ch)
+            )
+        elif ch in FLOWER_LETTERS:
+            if meld_start is not None:
+                raise NotationError("a flower cannot be part of a set", text, pos)
+            if pending:
+                raise NotationError("digits without a suit letter", text, pending[0][1])
+            flower = FIRST_FLOWER + FLOWER_LETTERS.index(ch)
+            if flower in flowers:
+                raise NotationError(f"flower {ch!r} appears twice", text, pos)
+            flowers.append(flower)
+        elif ch == "[":
+            if meld_start is not None:
+                raise NotationError("'[' inside a set", text, pos)
+            if pending:
+                raise NotationError("digits without a suit letter", text, pending[0][1])
+            meld_start, meld_tiles, meld_source = pos, [], None
+        elif ch == ",":
+            if meld_start is None:
+                raise NotationError("',' outside a set", text, pos)
+            if pending:
+                raise NotationError("digits without a suit letter", text, pending[0][1])
+            after_comma = True
+        elif ch == "]":
+            if meld_start is None:
+                raise NotationError("']' without '['", text, pos)
+            if pending:  # the older form without the comma: [567m2]
+                if len(pending) > 1 or meld_source is not None:
+                    raise NotationError("digits without a suit letter", text, pending[0][1])
+                meld_source = pending.pop()[0]
+            melds.append(_make_meld(meld_tiles, meld_source, text, meld_start))
+            if len(melds) > MAX_MELDS:
+                raise NotationError("more than 4 declared sets", text, meld_start)
+            meld_start, meld_source = None, None
+        else:
+            raise NotationError(f"unexpected character {ch!r}", text, pos)
+    if meld_start is not None:
+        raise NotationError("'[' is never closed", text, meld_start)
+    if pending:
+        raise NotationError("digits without a suit letter", text, pending[0][1])
+
+    hand = Hand(
+        tuple(melds),
+        tuple(sorted(concealed[:-1])),
+        concealed[-1] if concealed else None,
+        tuple(sorted(flowers)),
+    )
+    _check_counts(hand, text, allowed_counts)
+    return hand
+
+
+def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Meld:
+    tiles = sorted(tiles)
+    if len(tiles) == 4 and len(set(tiles)) == 1:
+        if source is None:
+            return Meld(MeldKind.KONG, tiles[0], CONCEALED_KONG)
+        if source not in (1, 2, 3, 5, 6, 7):
+            raise NotationError(
+                f"kong source must be 1-3 (exposed) or 5-7 (added), not {source}", text, pos
+            )
+        return Meld(MeldKind.KONG, tiles[0], source)
+    if source is None:
+        source = 1
+    if len(tiles) == 3 and len(set(tiles)) == 1:
+        if source not in (1, 2, 3):
+            raise NotationError(f"pung source must be 1-3, not {source}", text, pos)
+        return Meld(MeldKind.PUNG, tiles[0], source)
+    if (
+        len(tiles) == 3
+        and tiles[2] < 27
+        and tiles[0] // 9 == tiles[2] // 9
+        and tiles[1] == tiles[0] + 1
+        and tiles[2] == tiles[0] + 2
+    ):
+        if source not in (1, 2, 3):
+            raise NotationError(f"chow claimed-tile index must be 1-3, not {source}", text, pos)
+        return Meld(MeldKind.CHOW, tiles[0], source)
+    shown = "".join(tile_name(t) for t in tiles) or "nothing"
+    raise NotationError(
+        f"a declared set must be a chow, pung or kong, not {shown}", text, pos
+    )
+
+
+def _check_counts(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None:
+    counts = [0] * NUM_KINDS
+    for meld in hand.melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    for t in hand.concealed_with_win:
+        counts[t] += 1
+    for kind, n in enumerate(counts):
+        if n > MAX_COPIES:
+            raise NotationError(f"{n} copies of {tile_name(kind)} (at most 4)", text)
+    if hand.tile_count not in allowed_counts:
+        wanted = " or ".join(str(n) for n in allowed_counts)
+        raise NotationError(
+            f"{hand.tile_count} tiles (a declared set counts 3), expected {wanted}", text
+        )
+
+
+def format_tiles(tiles: list[int] | tuple[int, ...]) -> str:
+    """Tiles in the given order, one suit letter per run of digits: ``[0, 1, 27] -> "12mE"``."""
+    out: list[str] = []
+    run_suit: str | None = None
+    for t in tiles:
+        if t < 27:
+            suit = SUITS[t // 9]
+            if run_suit is not None and run_suit != suit:
+                out.append(run_suit)
+            out.append(str(t % 9 + 1))
+            run_suit = suit
+        else:
+            if run_suit is not None:
+                out.append(run_suit)
+                run_suit = None
+            out.append(tile_name(t))
+    if run_suit is not None:
+        out.append(run_suit)
+    return "".join(out)
+
+
+def format_meld(meld: Meld) -> str:
+    """One declared set in canonical form: ``[567m,2]``, ``[EEEE]``, ``[1111s,6]``."""
+    body = format_tiles(list(meld.tiles))
+    if meld.kind is MeldKind.KONG:
+        return f"[{body}]" if meld.source == CONCEALED_KONG else f"[{body},{meld.source}]"
+    return f"[{body}]" if meld.source == 1 else f"[{body},{meld.source}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical form of §1.2: flowers, sets, sorted concealed tiles, the winning tile."""
+    parts = ["".join(FLOWER_LETTERS[f - FIRST_FLOWER] for f in sorted(hand.flowers))]
+    parts.extend(format_meld(m) for m in hand.melds)
+    parts.append(format_tiles(sorted(hand.concealed)))
+    if hand.win_tile is not None:
+        parts.append(format_tiles([hand.win_tile]))
+    return "".join(parts)
+
+
+__all__ = [
+    "ADDED_KONG_OFFSET",
+    "format_hand",
+    "format_meld",
+    "format_tiles",
+    "parse_hand",
+    "parse_tiles",
+]

@@ -1,0 +1,1 @@
+"""Rule sets: what differs between variants, behind one interface."""

@@ -1,0 +1,867 @@
+"""The Guobiao scorer: every reading of a hand, its fans, the accounting principles, the best total.
+
+``score_hand`` is the one entry point. For each reading (regular decompositions with the melds
+fixed, seven pairs, thirteen orphans, honours-and-knitted, knitted straight) it detects every fan
+whose definition holds, drops the ones implied by a counted fan (the non-repeat table in
+``exclusions``), applies the chow and pung combination limits (non-separation, non-identical,
+account once), and keeps the reading with the highest total (take the highest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from ...errors import InvalidHandError, NotWinningError, SituationError
+from ...hand import Hand, Meld, MeldKind, WinContext
+from ...shapes import (
+    Reading,
+    honors_knitted_set,
+    is_seven_pairs,
+    is_thirteen_orphans,
+    knitted_straight_rest,
+    regular_readings,
+    winning_tiles,
+)
+from ...tiles import (
+    GREEN_TILES,
+    NUM_KINDS,
+    REVERSIBLE_TILES,
+    TERMINALS,
+    TERMINALS_AND_HONORS,
+    tile_name,
+)
+from .exclusions import (
+    ACCOUNT_ONCE,
+    IMPLIES,
+    NON_IDENTICAL,
+    NON_REPEAT,
+    NON_SEPARATION,
+)
+from .fans import FANS, POINTS, F, FanInfo
+from .options import DEFAULT_OPTIONS, GuobiaoOptions
+
+MIN_FANS = 8
+"""The 8-fan minimum (八番起和), flowers excluded."""
+MAX_FLOWERS = 8
+
+Fans = dict[F, int]
+Note = tuple[F, int, "F | None", str, str]
+"""An implied fan not counted: (fan, how many, excluded by, principle, detail)."""
+
+
+@dataclass(frozen=True, slots=True)
+class FanCount:
+    """One counted fan and how many times it counts."""
+
+    fan: FanInfo
+    count: int
+
+    @property
+    def points(self) -> int:
+        """Points of the fan once."""
+        return self.fan.points
+
+    @property
+    def total(self) -> int:
+        """Points times count."""
+        return self.fan.points * self.count
+
+
+@dataclass(frozen=True, slots=True)
+class Exclusion:
+    """A fan whose definition held but that was not counted, and why."""
+
+    fan: FanInfo
+    count: int
+    by: FanInfo | None
+    principle: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReadingView:
+    """How the scored reading splits the hand: its shape, sets (notation) and pair."""
+
+    shape: str
+    sets: tuple[str, ...]
+    pair: str | None
+
+    def __str__(self) -> str:
+        parts = list(self.sets)
+        if self.pair is not None:
+            parts.append(self.pair)
+        return f"{self.shape}: {' '.join(parts)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    """The result of scoring one winning hand."""
+
+    fans: tuple[FanCount, ...]
+    total: int
+    """All counted fans, flowers included (the 基本分 of the payment formula)."""
+    flowers: int
+    meets_minimum: bool
+    """Whether the fans without flowers reach 8."""
+    reading: ReadingView
+    excluded: tuple[Exclusion, ...] = ()
+    alternatives: tuple[tuple[ReadingView, int], ...] = ()
+    """Other readings and their totals without flowers (only with ``explain``)."""
+
+    @property
+    def total_without_flowers(self) -> int:
+        """The total that the 8-fan minimum is measured on."""
+        return self.total - self.flowers
+
+    def to_dict(self) -> dict[str, object]:
+        """The batch/JSON form: total, fans, meets_minimum."""
+        return {
+            "total": self.total,
+            "fans": [
+                {"name": fc.fan.zh, "en": fc.fan.en, "points": fc.points, "count": fc.count}
+                for fc in self.fans
+            ],
+            "meets_minimum": self.meets_minimum,
+        }
+
+
+# --------------------------------------------------------------------------- the entry point
+
+
+def score_hand(
+    hand: Hand,
+    context: WinContext = WinContext(),
+    options: GuobiaoOptions = DEFAULT_OPTIONS,
+    *,
+    explain: bool = False,
+) -> Score:
+    """Score a complete 14-tile hand; raise a :class:`~majiang.errors.MajiangError` if it is not one."""
+    if hand.win_tile is None or hand.tile_count != 14:
+        raise InvalidHandError(
+            f"a winning hand has 14 tiles with the winning tile last, this one has "
+            f"{hand.tile_count}"
+        )
+    flowers = len(hand.flowers) + context.extra_flowers
+    if flowers > MAX_FLOWERS:
+        raise SituationError(f"{flowers} flowers (there are only 8)")
+    fourth_tile = _check_situation(hand, context)
+    scorer = _HandScorer(hand, context, options, fourth_tile, explain)
+    best = scorer.best()
+    if best is None:
+        raise NotWinningError(f"{hand} is not a winning hand: it forms none of the five shapes")
+    fans, notes, view = best
+    base_total = sum(POINTS[f] * n for f, n in fans.items())
+    if flowers:
+        fans[F.FLOWER_TILES] = flowers
+    ordered = sorted(fans.items(), key=lambda item: (-POINTS[item[0]], item[0]))
+    return Score(
+        fans=tuple(FanCount(FANS[f], n) for f, n in ordered),
+        total=base_total + flowers,
+        flowers=flowers,
+        meets_minimum=base_total >= MIN_FANS,
+        reading=view,
+        excluded=tuple(
+            Exclusion(FANS[f], n, FANS[by] if by else None, principle, detail)
+            for f, n, by, principle, detail in (notes or ())
+        ),
+        alternatives=tuple(scorer.alternatives),
+    )
+
+
+def _check_situation(hand: Hand, context: WinContext) -> bool:
+    """Reject contradictory situations; return the effective 和绝张 flag."""
+    win = hand.win_tile
+    assert win is not None
+    has_kong = any(m.kind is MeldKind.KONG for m in hand.melds)
+    held = sum(1 for t in hand.concealed if t == win)
+    in_melds = sum(1 for m in hand.melds for t in m.tiles if t == win)
+    if context.kong and context.self_drawn and not has_kong:
+        raise SituationError("a win on a kong's replacement tile needs a declared kong in the hand")
+    if context.kong and not context.self_drawn:
+        if held or in_melds:
+            raise SituationError(
+                f"robbing a kong of {tile_name(win)} while holding another {tile_name(win)}"
+            )
+        if context.last_tile:
+            raise SituationError("a kong cannot be robbed on the final discard (no kong then)")
+    if context.fourth_tile and held:
+        raise SituationError(
+            f"4th tile ({tile_name(win)}) while another copy is in the concealed hand"
+        )
+    if context.initial_hand and (not context.self_drawn or hand.melds):
+        raise SituationError("a win on the initial fourteen tiles is self-drawn with no melds")
+    visible = sum(1 for m in hand.melds if m.is_exposed for t in m.tiles if t == win)
+    return context.fourth_tile or visible == 3
+
+
+# --------------------------------------------------------------------------- chow combinations
+
+
+def _pair_fan(a: int, b: int) -> F | None:
+    """The one-fan relation between two chows (lowest tiles), if any."""
+    if a == b:
+        return F.PURE_DOUBLE_CHOW
+    sa, sb = a // 9, b // 9
+    if sa != sb:
+        return F.MIXED_DOUBLE_CHOW if a % 9 == b % 9 else None
+    d = abs(a - b)
+    if d == 3:
+        return F.SHORT_STRAIGHT
+    if d == 6:
+        return F.TWO_TERMINAL_CHOWS
+    return None
+
+
+def _three_chow_fan(a: int, b: int, c: int) -> F | None:
+    """The three-chow fan of three chows sorted by lowest tile, if any."""
+    sa, sb, sc = a // 9, b // 9, c // 9
+    if sa == sb == sc:
+        if a == b == c:
+            return F.PURE_TRIPLE_CHOW
+        if a % 9 == 0 and b == a + 3 and c == a + 6:
+            return F.PURE_STRAIGHT
+        if (b - a == c - b == 1) or (b - a == c - b == 2):
+            return F.PURE_SHIFTED_CHOWS
+        return None
+    if sa != sb and sb != sc and sa != sc:
+        ranks = sorted((a % 9, b % 9, c % 9))
+        if ranks[0] == ranks[2]:
+            return F.MIXED_TRIPLE_CHOW
+        if ranks == [0, 3, 6]:
+            return F.MIXED_STRAIGHT
+        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2:
+            return F.MIXED_SHIFTED_CHOWS
+    return None
+
+
+def _four_chow_fan(chows: list[int], pair: int) -> F | None:
+    """The four-chow fan of four sorted chows, if any."""
+    a, b, c, d = chows
+    if a // 9 == d // 9:
+        if a == d:
+            return F.QUADRUPLE_CHOW
+        step = b - a
+        if step in (1, 2) and c - b == step and d - c == step:
+            return F.FOUR_PURE_SHIFTED_CHOWS
+        if a == b and c == d and a % 9 == 0 and c == a + 6 and pair == a + 4:
+            return F.PURE_TERMINAL_CHOWS
+        return None
+    # 三色双龙会: 123+789 in two suits and a pair of 5 in the third.
+    if pair < 27 and pair % 9 == 4:
+        suits = {x // 9 for x in chows}
+        if len(suits) == 2 and pair // 9 not in suits:
+            ranks = sorted(x % 9 for x in chows)
+            if ranks == [0, 0, 6, 6] and all(
+                (x - 6 if x % 9 == 6 else x + 6) in chows for x in chows
+            ):
+                return F.THREE_SUITED_TERMINAL_CHOWS
+    return None
+
+
+def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None) -> None:
+    """Add the chow-combination fans of a reading (§5.5)."""
+    n = len(chows)
+    if n < 2:
+        return
+    chows = sorted(chows)
+    if n == 4:
+        four = _four_chow_fan(chows, pair)
+        if four is not None:
+            fans[four] = 1
+            if notes is not None:
+                notes.append(
+                    (four, 0, four, NON_SEPARATION, "its chows form no other chow fan")
+                )
+            return
+    if n >= 3:
+        best: tuple[int, F, F | None, tuple[int, ...]] | None = None
+        for triple in combinations(range(n), 3):
+            fan = _three_chow_fan(*(chows[i] for i in triple))
+            if fan is None:
+                continue
+            extra = None
+            if n == 4:
+                (rest,) = (i for i in range(4) if i not in triple)
+                found = [_pair_fan(chows[rest], chows[i]) for i in triple]
+                found_fans = sorted(f for f in found if f is not None)
+                extra = found_fans[0] if found_fans else None
+            value = POINTS[fan] + (1 if extra else 0)
+            if best is None or value > best[0]:
+                best = (value, fan, extra, triple)
+        if best is not None:
+            _, fan, extra, triple = best
+            fans[fan] = 1
+            if extra is not None:
+                fans[extra] = fans.get(extra, 0) + 1
+            if notes is not None:
+                inside = [
+                    _pair_fan(chows[i], chows[j]) for i, j in combinations(triple, 2)
+                ]
+                for f in inside:
+                    if f is not None:
+                        notes.append((f, 1, fan, NON_SEPARATION, "pair inside the three chows"))
+                if n == 4:
+                    notes.append(
+                        (fan, 0, fan, ACCOUNT_ONCE, "the fourth chow combines at most once")
+                    )
+            return
+    # Only pair fans: count the edges of a spanning forest, preferring lower fan ids.
+    edges = []
+    for i, j in combinations(range(n), 2):
+        f = _pair_fan(chows[i], chows[j])
+        if f is not None:
+            edges.append((f, i, j))
+    if not edges:
+        return
+    edges.sort()
+    parent = list(range(n))
+
+    def root(x: int) -> int:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for f, i, j in edges:
+        ri, rj = root(i), root(j)
+        if ri == rj:
+            if notes is not None:
+                notes.append((f, 1, None, ACCOUNT_ONCE, "both chows already combined"))
+            continue
+        parent[ri] = rj
+        fans[f] = fans.get(f, 0) + 1
+
+
+# --------------------------------------------------------------------------- one hand
+
+
+class _HandScorer:
+    """Scores every reading of one hand; facts shared by all readings are computed once."""
+
+    def __init__(
+        self,
+        hand: Hand,
+        context: WinContext,
+        options: GuobiaoOptions,
+        fourth_tile: bool,
+        explain: bool,
+    ) -> None:
+        self.hand = hand
+        self.ctx = context
+        self.opt = options
+        self.explain = explain
+        self.alternatives: list[tuple[ReadingView, int]] = []
+        win = hand.win_tile
+        assert win is not None
+        self.win: int = win
+        concealed = [0] * NUM_KINDS
+        for t in hand.concealed:
+            concealed[t] += 1
+        concealed[win] += 1
+        self.concealed = concealed
+        total = list(concealed)
+        for m in hand.melds:
+            for t in m.tiles:
+                total[t] += 1
+        self.total = total
+        self.exposed_melds = sum(1 for m in hand.melds if m.is_exposed)
+        self.situational = self._situational(fourth_tile)
+        self._unique_wait: bool | None = None
+
+    # ---- facts about the whole hand
+
+    def _situational(self, fourth_tile: bool) -> Fans:
+        ctx = self.ctx
+        fans: Fans = {}
+        if ctx.self_drawn:
+            fans[F.SELF_DRAWN] = 1
+            if ctx.last_tile:
+                fans[F.LAST_TILE_DRAW] = 1
+            if ctx.kong:
+                fans[F.OUT_WITH_REPLACEMENT_TILE] = 1
+        else:
+            if ctx.last_tile:
+                fans[F.LAST_TILE_CLAIM] = 1
+            if ctx.kong:
+                fans[F.ROBBING_THE_KONG] = 1
+        if fourth_tile:
+            fans[F.LAST_TILE] = 1
+        return fans
+
+    def _tile_fans(self, seven_pairs: bool) -> Fans:
+        """Fans decided by which tiles the hand holds (flushes, ranges, voided suits, 四归一)."""
+        total = self.total
+        fans: Fans = {}
+        present = [t for t in range(NUM_KINDS) if total[t]]
+        suits = {t // 9 for t in present if t < 27}
+        honors = any(t >= 27 for t in present)
+        if all(t in GREEN_TILES for t in present):
+            fans[F.ALL_GREEN] = 1
+        if not honors:
+            fans[F.NO_HONORS] = 1
+            if len(suits) == 1:
+                fans[F.FULL_FLUSH] = 1
+            ranks = {t % 9 for t in present}
+            if ranks <= {6, 7, 8}:
+                fans[F.UPPER_TILES] = 1
+            if ranks <= {3, 4, 5}:
+                fans[F.MIDDLE_TILES] = 1
+            if ranks <= {0, 1, 2}:
+                fans[F.LOWER_TILES] = 1
+            if ranks <= {5, 6, 7, 8}:
+                fans[F.UPPER_FOUR] = 1
+            if ranks <= {0, 1, 2, 3}:
+                fans[F.LOWER_FOUR] = 1
+            if all(t in TERMINALS for t in present):
+                fans[F.ALL_TERMINALS] = 1
+        elif not suits:
+            fans[F.ALL_HONORS] = 1
+        else:
+            if len(suits) == 1:
+                fans[F.HALF_FLUSH] = 1
+            if all(t in TERMINALS_AND_HONORS for t in present):
+                fans[F.ALL_TERMINALS_AND_HONORS] = 1
+        if not any(t in TERMINALS_AND_HONORS for t in present):
+            fans[F.ALL_SIMPLES] = 1
+        if all(t in REVERSIBLE_TILES for t in present):
+            fans[F.REVERSIBLE_TILES] = 1
+        if len(suits) == 2:
+            fans[F.ONE_VOIDED_SUIT] = 1
+        if (
+            len(suits) == 3
+            and any(27 <= t <= 30 for t in present)
+            and any(t >= 31 for t in present)
+        ):
+            fans[F.ALL_TYPES] = 1
+        kongs = {m.tile for m in self.hand.melds if m.kind is MeldKind.KONG}
+        hogs = sum(1 for t in present if total[t] == 4 and t not in kongs)
+        if hogs:
+            fans[F.TILE_HOG] = hogs
+        if seven_pairs:
+            if self.opt.strict_1998_seven_pairs:
+                for f in _SET_DEFINED_TILE_FANS:
+                    fans.pop(f, None)
+            if self.opt.no_tile_hog_in_green_terminal_pairs and (
+                F.ALL_GREEN in fans or F.ALL_TERMINALS in fans
+            ):
+                fans.pop(F.TILE_HOG, None)
+        return fans
+
+    def unique_wait(self) -> bool:
+        """Whether the 13 tiles before the win waited on the winning tile kind alone."""
+        if self._unique_wait is None:
+            before = list(self.concealed)
+            before[self.win] -= 1
+            self._unique_wait = winning_tiles(before, len(self.hand.melds)) == [self.win]
+        return self._unique_wait
+
+    # ---- readings
+
+    def best(self) -> tuple[Fans, list[Note] | None, ReadingView] | None:
+        """The highest-scoring reading: (fans, notes, view), or None if no shape fits."""
+        candidates: list[tuple[Fans, list[Note] | None, ReadingView]] = []
+        hand = self.hand
+        melds = hand.melds
+        tile_fans: Fans | None = None
+        for reading in regular_readings(self.concealed):
+            if tile_fans is None:
+                tile_fans = self._tile_fans(False)
+            candidates.append(self._regular(reading, melds, tile_fans))
+        if not melds:
+            c = self.concealed
+            if is_seven_pairs(c):
+                candidates.append(self._seven_pairs())
+            if is_thirteen_orphans(c):
+                candidates.append(self._special(F.THIRTEEN_ORPHANS, "thirteen orphans"))
+            knitted = honors_knitted_set(c)
+            if knitted is not None:
+                honors = sum(1 for t in range(27, 34) if c[t])
+                if honors == 7:
+                    candidates.append(
+                        self._special(F.GREATER_HONORS_AND_KNITTED, "honours and knitted")
+                    )
+                else:
+                    extra = F.KNITTED_STRAIGHT if sum(c[t] for t in knitted) == 9 else None
+                    candidates.append(
+                        self._special(F.LESSER_HONORS_AND_KNITTED, "honours and knitted", extra)
+                    )
+        if len(melds) <= 1:
+            found = knitted_straight_rest(self.concealed)
+            if found is not None:
+                knitted, rest = found
+                for reading in regular_readings(rest):
+                    candidates.append(self._knitted_straight(knitted, reading))
+        if not candidates:
+            return None
+        totals = [sum(POINTS[f] * n for f, n in fans.items()) for fans, _, _ in candidates]
+        best_index = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        if self.explain:
+            self.alternatives = [
+                (candidates[i][2], totals[i]) for i in range(len(candidates)) if i != best_index
+            ]
+        return candidates[best_index]
+
+    def _finish(self, fans: Fans, notes: list[Note] | None) -> Fans:
+        """Apply the non-repeat table, then 无番和 if nothing is left."""
+        opt = self.opt
+        for fan in sorted(fans, key=lambda f: (-POINTS[f], f)):
+            if fan not in fans:
+                continue
+            implied = IMPLIES.get(fan)
+            if implied:
+                for other in implied:
+                    if other in fans:
+                        if other is F.CONCEALED_HAND and opt.special_shapes_add_concealed_hand and (
+                            fan in _SPECIAL_SHAPES
+                        ):
+                            continue
+                        n = fans.pop(other)
+                        if notes is not None:
+                            notes.append((other, n, fan, NON_REPEAT, ""))
+            if fan is F.NINE_GATES and F.PUNG_OF_TERMINALS_OR_HONORS in fans:
+                drop = fans[F.PUNG_OF_TERMINALS_OR_HONORS] if opt.nine_gates_no_terminal_pung else 1
+                _drop(fans, F.PUNG_OF_TERMINALS_OR_HONORS, drop, fan, notes)
+            if fan is F.ALL_TERMINALS and opt.all_terminals_excludes_triple_pung:
+                _drop(fans, F.TRIPLE_PUNG, fans.get(F.TRIPLE_PUNG, 0), fan, notes)
+        if not fans:
+            fans[F.CHICKEN_HAND] = 1
+        return fans
+
+    def _special(self, fan: F, shape: str, extra: F | None = None) -> tuple[Fans, list[Note] | None, ReadingView]:
+        notes: list[Note] | None = [] if self.explain else None
+        fans: Fans = {fan: 1, **self.situational}
+        if extra is not None:
+            fans[extra] = 1
+        if fan is F.THIRTEEN_ORPHANS:
+            fans[F.ALL_TYPES] = 1
+        if fan is F.GREATER_HONORS_AND_KNITTED:
+            fans[F.LESSER_HONORS_AND_KNITTED] = 1
+        self._concealment(fans)
+        if self.unique_wait():
+            fans[F.SINGLE_WAIT] = 1
+        view = ReadingView(shape, (), None)
+        return self._finish(fans, notes), notes, view
+
+    def _concealment(self, fans: Fans) -> None:
+        if self.exposed_melds == 0:
+            fans[F.FULLY_CONCEALED_HAND if self.ctx.self_drawn else F.CONCEALED_HAND] = 1
+
+    def _seven_pairs(self) -> tuple[Fans, list[Note] | None, ReadingView]:
+        notes: list[Note] | None = [] if self.explain else None
+        fans: Fans = {F.SEVEN_PAIRS: 1, **self._tile_fans(True), **self.situational}
+        pairs = [t for t in range(NUM_KINDS) for _ in range(self.concealed[t] // 2)]
+        if (
+            pairs[0] < 27
+            and pairs[6] == pairs[0] + 6
+            and len(set(pairs)) == 7
+            and pairs[0] // 9 == pairs[6] // 9
+        ):
+            fans[F.SEVEN_SHIFTED_PAIRS] = 1
+        self._concealment(fans)
+        if self.unique_wait():
+            fans[F.SINGLE_WAIT] = 1
+        view = ReadingView("seven pairs", (), " ".join(tile_name(t) * 2 for t in pairs))
+        return self._finish(fans, notes), notes, view
+
+    def _regular(
+        self, reading: Reading, melds: tuple[Meld, ...], tile_fans: Fans
+    ) -> tuple[Fans, list[Note] | None, ReadingView]:
+        notes: list[Note] | None = [] if self.explain else None
+        fans: Fans = {**tile_fans, **self.situational}
+        pair, conc_chows, conc_pungs = reading
+        chows = [m.tile for m in melds if m.kind is MeldKind.CHOW]
+        chows.extend(conc_chows)
+        self._set_fans(reading, melds, chows, fans, notes)
+        self._concealment(fans)
+        if self.exposed_melds == 4 and not self.ctx.self_drawn:
+            fans[F.MELDED_HAND] = 1
+        nine_gates = self._is_nine_gates()
+        if nine_gates:
+            fans[F.NINE_GATES] = 1
+        # The structure fans.
+        n_sets = len(chows) + len(conc_pungs) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
+        if len(chows) == 4 and pair < 27:
+            fans[F.ALL_CHOWS] = 1
+        set_tiles = [(c, True) for c in chows]
+        set_tiles.extend((t, False) for t in conc_pungs)
+        set_tiles.extend((m.tile, False) for m in melds if m.kind is not MeldKind.CHOW)
+        if all(
+            (c % 9 in (0, 6)) if is_chow else (t in TERMINALS_AND_HONORS)
+            for (t, is_chow) in set_tiles
+            for c in (t,)
+        ) and pair in TERMINALS_AND_HONORS:
+            fans[F.OUTSIDE_HAND] = 1
+        if pair < 27 and pair % 9 == 4 and all(
+            (t < 27 and 2 <= t % 9 <= 4) if is_chow else (t < 27 and t % 9 == 4)
+            for t, is_chow in set_tiles
+        ):
+            fans[F.ALL_FIVES] = 1
+        assert n_sets == 4
+        self._wait_fans(reading, fans, None)
+        view = _regular_view(reading, melds, "regular")
+        return self._finish(fans, notes), notes, view
+
+    def _is_nine_gates(self) -> bool:
+        if self.hand.melds:
+            return False
+        before = list(self.concealed)
+        before[self.win] -= 1
+        base = self.win - self.win % 9
+        if self.win >= 27:
+            return False
+        return before[base : base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+    def _wait_fans(self, reading: Reading, fans: Fans, knitted: frozenset[int] | None) -> None:
+        """边张 / 坎张 / 单钓将 for a unique wait, placed in this reading (one at most)."""
+        if self.ctx.initial_hand:
+            return
+        win = self.win
+        pair, conc_chows, _ = reading
+        edge = closed = False
+        for c in conc_chows:
+            if c == win - 2 and c % 9 == 0 or c == win and c % 9 == 6:
+                edge = True
+            elif c == win - 1:
+                closed = True
+        single = pair == win
+        if not (edge or closed or single):
+            return
+        if knitted is not None and self.opt.knitted_straight_no_edge_closed:
+            edge = closed = False
+            if not single:
+                return
+        if not self.unique_wait():
+            return
+        if edge:
+            fans[F.EDGE_WAIT] = 1
+        elif closed:
+            fans[F.CLOSED_WAIT] = 1
+        else:
+            fans[F.SINGLE_WAIT] = 1
+
+    def _set_fans(
+        self,
+        reading: Reading,
+        melds: tuple[Meld, ...],
+        chows: list[int],
+        fans: Fans,
+        notes: list[Note] | None,
+    ) -> None:
+        """Pung, kong and chow fans of a regular (or knitted-straight) reading."""
+        ctx = self.ctx
+        win = self.win
+        pair, conc_chows, conc_pungs = reading
+        pungs: list[int] = []
+        concealed_pungs = 0
+        melded_kongs = concealed_kongs = 0
+        for m in melds:
+            if m.kind is MeldKind.CHOW:
+                continue
+            pungs.append(m.tile)
+            if m.kind is MeldKind.KONG:
+                if m.is_concealed_kong:
+                    concealed_kongs += 1
+                    concealed_pungs += 1
+                else:
+                    melded_kongs += 1
+        for t in conc_pungs:
+            pungs.append(t)
+            if (
+                t == win
+                and not ctx.self_drawn
+                and not any(c <= win <= c + 2 and c // 9 == win // 9 for c in conc_chows)
+            ):
+                continue  # completed by the winning discard: an exposed pung
+            concealed_pungs += 1
+        if pungs:
+            self._pung_fans(pungs, pair, fans, notes)
+        # Kong series.
+        kongs = melded_kongs + concealed_kongs
+        if kongs == 4:
+            fans[F.FOUR_KONGS] = 1
+            fans[F.THREE_KONGS] = 1
+        elif kongs == 3:
+            fans[F.THREE_KONGS] = 1
+        elif kongs == 2:
+            if melded_kongs == 2:
+                fans[F.TWO_MELDED_KONGS] = 1
+                fans[F.MELDED_KONG] = 1
+            elif concealed_kongs == 2:
+                fans[F.TWO_CONCEALED_KONGS] = 1
+                fans[F.CONCEALED_KONG] = 1
+            elif self.opt.mixed_kong_pair_5:
+                fans[F.CONCEALED_AND_MELDED_KONG] = 1
+            else:
+                fans[F.MELDED_KONG] = 1
+                fans[F.CONCEALED_KONG] = 1
+        elif kongs == 1:
+            fans[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
+        # Concealed-pung series.
+        if concealed_pungs >= 2:
+            fans[F.TWO_CONCEALED_PUNGS] = 1
+            if concealed_pungs >= 3:
+                fans[F.THREE_CONCEALED_PUNGS] = 1
+                if concealed_pungs == 4:
+                    fans[F.FOUR_CONCEALED_PUNGS] = 1
+        _chow_fans(chows, pair, fans, notes)
+
+    def _pung_fans(self, pungs: list[int], pair: int, fans: Fans, notes: list[Note] | None) -> None:
+        ctx = self.ctx
+        seat = 27 + ctx.seat_wind
+        prevalent = 27 + ctx.prevalent_wind
+        if len(pungs) == 4:
+            fans[F.ALL_PUNGS] = 1
+        winds = [t for t in pungs if 27 <= t <= 30]
+        dragons = [t for t in pungs if t >= 31]
+        big_winds = len(winds) >= 3
+        if len(winds) == 4:
+            fans[F.BIG_FOUR_WINDS] = 1
+            fans[F.BIG_THREE_WINDS] = 1
+        elif len(winds) == 3:
+            fans[F.LITTLE_FOUR_WINDS if 27 <= pair <= 30 else F.BIG_THREE_WINDS] = 1
+            if 27 <= pair <= 30:
+                fans[F.BIG_THREE_WINDS] = 1
+        if len(dragons) == 3:
+            fans[F.BIG_THREE_DRAGONS] = 1
+            fans[F.TWO_DRAGON_PUNGS] = 1
+        elif len(dragons) == 2:
+            if pair >= 31:
+                fans[F.LITTLE_THREE_DRAGONS] = 1
+            fans[F.TWO_DRAGON_PUNGS] = 1
+        if dragons:
+            fans[F.DRAGON_PUNG] = len(dragons)
+        terminal_pungs = 0
+        for t in pungs:
+            if t in TERMINALS:
+                terminal_pungs += 1
+            elif 27 <= t <= 30:
+                if t == prevalent:
+                    fans[F.PREVALENT_WIND] = 1
+                if t == seat:
+                    fans[F.SEAT_WIND] = 1
+                if t == prevalent or t == seat:
+                    if notes is not None:
+                        by = F.PREVALENT_WIND if t == prevalent else F.SEAT_WIND
+                        notes.append(
+                            (F.PUNG_OF_TERMINALS_OR_HONORS, 1, by, NON_REPEAT, tile_name(t) * 3)
+                        )
+                elif big_winds:
+                    if notes is not None:
+                        by = F.BIG_FOUR_WINDS if len(winds) == 4 else (
+                            F.LITTLE_FOUR_WINDS if 27 <= pair <= 30 else F.BIG_THREE_WINDS
+                        )
+                        notes.append(
+                            (F.PUNG_OF_TERMINALS_OR_HONORS, 1, by, NON_REPEAT, tile_name(t) * 3)
+                        )
+                else:
+                    terminal_pungs += 1
+            elif t >= 31 and notes is not None:
+                notes.append(
+                    (F.PUNG_OF_TERMINALS_OR_HONORS, 1, F.DRAGON_PUNG, NON_REPEAT, tile_name(t) * 3)
+                )
+        if terminal_pungs:
+            fans[F.PUNG_OF_TERMINALS_OR_HONORS] = terminal_pungs
+        suited = sorted(t for t in pungs if t < 27)
+        if len(suited) >= 2:
+            by_rank: dict[int, int] = {}
+            for t in suited:
+                by_rank[t % 9] = by_rank.get(t % 9, 0) + 1
+            doubles = 0
+            for n in by_rank.values():
+                if n == 3:
+                    fans[F.TRIPLE_PUNG] = 1
+                    doubles += 1  # the implied Double Pung, dropped by the table
+                elif n == 2:
+                    doubles += 1
+            if doubles:
+                fans[F.DOUBLE_PUNG] = doubles
+            tiles = set(suited)
+            for t in suited:
+                if t % 9 <= 6 and t + 1 in tiles and t + 2 in tiles:
+                    if t % 9 <= 5 and t + 3 in tiles:
+                        fans[F.FOUR_PURE_SHIFTED_PUNGS] = 1
+                    fans[F.PURE_SHIFTED_PUNGS] = 1
+            ranks_by_suit = [{t % 9 for t in suited if t // 9 == s} for s in range(3)]
+            for r in range(7):
+                for perm in _SUIT_PERMUTATIONS:
+                    if all(r + k in ranks_by_suit[perm[k]] for k in range(3)):
+                        fans[F.MIXED_SHIFTED_PUNGS] = 1
+            if len(suited) == 4 and pair < 27 and all(
+                t % 9 in (1, 3, 5, 7) for t in suited
+            ) and pair % 9 in (1, 3, 5, 7):
+                fans[F.ALL_EVEN_PUNGS] = 1
+
+    def _knitted_straight(
+        self, knitted: frozenset[int], reading: Reading
+    ) -> tuple[Fans, list[Note] | None, ReadingView]:
+        notes: list[Note] | None = [] if self.explain else None
+        melds = self.hand.melds
+        fans: Fans = {F.KNITTED_STRAIGHT: 1, **self.situational}
+        tile_fans = self._tile_fans(False)
+        for f in (F.ALL_TYPES, F.NO_HONORS, F.TILE_HOG):
+            if f in tile_fans:
+                fans[f] = tile_fans[f]
+        pair, conc_chows, _ = reading
+        chows = [m.tile for m in melds if m.kind is MeldKind.CHOW]
+        chows.extend(conc_chows)
+        self._set_fans(reading, melds, [], fans, notes)
+        self._concealment(fans)
+        if len(chows) == 1 and pair < 27:
+            fans[F.ALL_CHOWS] = 1
+        if self.win not in knitted or self.concealed[self.win] > 1:
+            self._wait_fans(reading, fans, knitted)
+        sets = ("".join(tile_name(t) for t in sorted(knitted)),)
+        view = _regular_view(reading, melds, "knitted straight", sets)
+        return self._finish(fans, notes), notes, view
+
+
+_SUIT_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+_SPECIAL_SHAPES = frozenset(
+    {
+        F.SEVEN_PAIRS,
+        F.SEVEN_SHIFTED_PAIRS,
+        F.THIRTEEN_ORPHANS,
+        F.LESSER_HONORS_AND_KNITTED,
+        F.GREATER_HONORS_AND_KNITTED,
+    }
+)
+_SET_DEFINED_TILE_FANS = (
+    F.ALL_GREEN,
+    F.ALL_HONORS,
+    F.ALL_TERMINALS,
+    F.ALL_TERMINALS_AND_HONORS,
+    F.UPPER_TILES,
+    F.MIDDLE_TILES,
+    F.LOWER_TILES,
+    F.UPPER_FOUR,
+    F.LOWER_FOUR,
+)
+
+
+def _drop(fans: Fans, fan: F, n: int, by: F, notes: list[Note] | None) -> None:
+    if n <= 0 or fan not in fans:
+        return
+    left = fans[fan] - n
+    if left > 0:
+        fans[fan] = left
+    else:
+        del fans[fan]
+    if notes is not None:
+        notes.append((fan, n, by, NON_REPEAT, ""))
+
+
+def _regular_view(
+    reading: Reading, melds: tuple[Meld, ...], shape: str, extra: tuple[str, ...] = ()
+) -> ReadingView:
+    from ...notation import format_meld, format_tiles
+
+    sets = [format_meld(m) for m in melds]
+    sets.extend(extra)
+    sets.extend(format_tiles([c, c + 1, c + 2]) for c in reading.chows)
+    sets.extend(format_tiles([t] * 3) for t in reading.pungs)
+    pair = format_tiles([reading.pair] * 2)
+    return ReadingView(shape, tuple(sets), pair)
+
+
+__all__ = ["MIN_FANS", "Exclusion", "FanCount", "ReadingView", "Score", "score_hand"]
+_ = NON_IDENTICAL

@@ -1,0 +1,220 @@
+"""Winning shapes: every way to read concealed tiles as sets and a pair, and the special shapes.
+
+The regular decomposition works suit by suit: a suit's nine counts are a small key, and the
+readings of each key are computed once and cached, so a hand costs a few dictionary look-ups.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .tiles import KNITTED_SETS, NUM_KINDS, ORPHANS
+
+SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""(pair rank or -1, chow start ranks, pung ranks), ranks 0-8 within the suit."""
+
+
+class Reading(NamedTuple):
+    """One regular reading of the concealed tiles: tiles are kinds 0-33 (chows by lowest tile)."""
+
+    pair: int
+    chows: tuple[int, ...]
+    pungs: tuple[int, ...]
+
+
+@lru_cache(maxsize=None)
+def suit_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
+    """Every reading of one suit's counts (length 9) as chows, pungs and at most one pair."""
+    found: set[SuitReading] = set()
+    _walk(list(counts), 0, -1, [], [], found)
+    return tuple(sorted(found))
+
+
+def _walk(
+    c: list[int], i: int, pair: int, chows: list[int], pungs: list[int], found: set[SuitReading]
+) -> None:
+    while i < 9 and c[i] == 0:
+        i += 1
+    if i == 9:
+        found.add((pair, tuple(sorted(chows)), tuple(sorted(pungs))))
+        return
+    if c[i] >= 3:
+        c[i] -= 3
+        pungs.append(i)
+        _walk(c, i, pair, chows, pungs, found)
+        pungs.pop()
+        c[i] += 3
+    if pair < 0 and c[i] >= 2:
+        c[i] -= 2
+        _walk(c, i, i, chows, pungs, found)
+        c[i] += 2
+    if i <= 6 and c[i + 1] and c[i + 2]:
+        c[i] -= 1
+        c[i + 1] -= 1
+        c[i + 2] -= 1
+        chows.append(i)
+        _walk(c, i, pair, chows, pungs, found)
+        chows.pop()
+        c[i] += 1
+        c[i + 1] += 1
+        c[i + 2] += 1
+
+
+@lru_cache(maxsize=None)
+def suit_status(counts: tuple[int, ...]) -> int:
+    """Bit 1: the suit reads as sets only; bit 2: as sets and one pair."""
+    status = 0
+    for pair, _, _ in suit_readings(counts):
+        status |= 2 if pair >= 0 else 1
+        if status == 3:
+            break
+    return status
+
+
+def _honor_status(counts: list[int] | tuple[int, ...]) -> int:
+    pairs = 0
+    for n in counts[27:34]:
+        if n == 2:
+            pairs += 1
+        elif n and n != 3:
+            return 0
+    return 1 if pairs == 0 else 2 if pairs == 1 else 0
+
+
+def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
+    """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none)."""
+    per_suit: list[tuple[SuitReading, ...]] = []
+    for base in (0, 9, 18):
+        key = tuple(counts[base : base + 9])
+        if any(key):
+            options = suit_readings(key)
+            if not options:
+                return []
+            per_suit.append(tuple((p, c, q, base) for p, c, q in options))  # type: ignore[misc]
+    honor_pair = -1
+    honor_pungs: list[int] = []
+    for t in range(27, 34):
+        n = counts[t]
+        if n == 3:
+            honor_pungs.append(t)
+        elif n == 2:
+            if honor_pair >= 0:
+                return []
+            honor_pair = t
+        elif n:
+            return []
+    results: list[Reading] = []
+    _combine(per_suit, 0, honor_pair, [], list(honor_pungs), results)
+    return results
+
+
+def _combine(per_suit, index, pair, chows, pungs, results) -> None:  # type: ignore[no-untyped-def]
+    if index == len(per_suit):
+        if pair >= 0:
+            results.append(Reading(pair, tuple(chows), tuple(pungs)))
+        return
+    for p, c, q, base in per_suit[index]:
+        if p >= 0:
+            if pair >= 0:
+                continue
+            new_pair = base + p
+        else:
+            new_pair = pair
+        _combine(
+            per_suit,
+            index + 1,
+            new_pair,
+            chows + [base + r for r in c],
+            pungs + [base + r for r in q],
+            results,
+        )
+
+
+def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
+    """Whether the counts read as sets plus exactly one pair."""
+    pairs = 0
+    for base in (0, 9, 18):
+        key = tuple(counts[base : base + 9])
+        if any(key):
+            status = suit_status(key)
+            if not status:
+                return False
+            if not status & 1:
+                pairs += 1
+            elif status & 2 and sum(key) % 3 == 2:
+                pairs += 1
+    honor = _honor_status(counts)
+    if not honor:
+        return False
+    pairs += honor == 2
+    return pairs == 1
+
+
+def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
+    """Seven pairs (four of a kind counts as two pairs); the caller checks there are no melds."""
+    total = 0
+    for n in counts:
+        if n & 1:
+            return False
+        total += n
+    return total == 14
+
+
+def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
+    """One of each terminal and honour plus a second of one of them."""
+    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(
+        counts[t] for t in ORPHANS
+    ) == 14
+
+
+def honors_knitted_set(counts: list[int] | tuple[int, ...]) -> frozenset[int] | None:
+    """The knitted set of an honours-and-knitted hand (全不靠), or None."""
+    if sum(counts) != 14 or any(n > 1 for n in counts):
+        return None
+    suited = {t for t in range(27) if counts[t]}
+    for knitted in KNITTED_SETS:
+        if suited <= knitted:
+            return knitted
+    return None
+
+
+def knitted_straight_rest(counts: list[int] | tuple[int, ...]) -> tuple[frozenset[int], list[int]] | None:
+    """If the counts hold a whole knitted set, that set and the counts left over."""
+    for knitted in KNITTED_SETS:
+        if all(counts[t] for t in knitted):
+            rest = list(counts)
+            for t in knitted:
+                rest[t] -= 1
+            return knitted, rest
+    return None
+
+
+def is_complete(counts: list[int] | tuple[int, ...], n_melds: int) -> bool:
+    """Whether concealed counts plus ``n_melds`` declared sets form any of the five shapes."""
+    if is_regular_complete(counts):
+        return True
+    if n_melds == 0:
+        if is_seven_pairs(counts) or is_thirteen_orphans(counts):
+            return True
+        if honors_knitted_set(counts) is not None:
+            return True
+    if n_melds <= 1:
+        found = knitted_straight_rest(counts)
+        if found is not None and is_regular_complete(found[1]):
+            return True
+    return False
+
+
+def winning_tiles(counts: list[int] | tuple[int, ...], n_melds: int) -> list[int]:
+    """Every tile kind that completes a 13-tile hand (counts plus ``n_melds`` sets), any shape."""
+    counts = list(counts)
+    waits = []
+    for t in range(NUM_KINDS):
+        if counts[t] >= 4:
+            continue
+        counts[t] += 1
+        if is_complete(counts, n_melds):
+            waits.append(t)
+        counts[t] -= 1
+    return waits
