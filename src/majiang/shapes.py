@@ -207,12 +207,14 @@ def is_complete(counts: list[int] | tuple[int, ...], n_melds: int) -> bool:
 
 
 def winning_tiles(counts: list[int] | tuple[int, ...], n_melds: int) -> list[int]:
-    """Every tile kind that completes a 13-tile hand (counts plus ``n_melds`` sets), any shape."""
+    """Every tile kind that completes a 13-tile hand (counts plus ``n_melds`` sets), any shape.
+
+    Kinds count even when all four copies are already held (4444567 waits on 4 and 7): this is
+    the wait set of the wait fans (§5.7), not a list of tiles that can still come.
+    """
     counts = list(counts)
     waits = []
     for t in range(NUM_KINDS):
-        if counts[t] >= 4:
-            continue
         counts[t] += 1
         if is_complete(counts, n_melds):
             waits.append(t)

@@ -95,6 +95,15 @@ class ReadingView:
 
 
 @dataclass(frozen=True, slots=True)
+class Alternative:
+    """Another reading of the same tiles, its fans and total (flowers excluded)."""
+
+    reading: ReadingView
+    total: int
+    fans: tuple[FanCount, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Score:
     """The result of scoring one winning hand."""
 
@@ -106,8 +115,8 @@ class Score:
     """Whether the fans without flowers reach 8."""
     reading: ReadingView
     excluded: tuple[Exclusion, ...] = ()
-    alternatives: tuple[tuple[ReadingView, int], ...] = ()
-    """Other readings and their totals without flowers (only with ``explain``)."""
+    alternatives: tuple[Alternative, ...] = ()
+    """The other readings of the same tiles (only with ``explain``)."""
 
     @property
     def total_without_flowers(self) -> int:
@@ -154,9 +163,8 @@ def score_hand(
     base_total = sum(POINTS[f] * n for f, n in fans.items())
     if flowers:
         fans[F.FLOWER_TILES] = flowers
-    ordered = sorted(fans.items(), key=lambda item: (-POINTS[item[0]], item[0]))
     return Score(
-        fans=tuple(FanCount(FANS[f], n) for f, n in ordered),
+        fans=_fan_counts(fans),
         total=base_total + flowers,
         flowers=flowers,
         meets_minimum=base_total >= MIN_FANS,
@@ -167,6 +175,11 @@ def score_hand(
         ),
         alternatives=tuple(scorer.alternatives),
     )
+
+
+def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
+    ordered = sorted(fans.items(), key=lambda item: (-POINTS[item[0]], item[0]))
+    return tuple(FanCount(FANS[f], n) for f, n in ordered)
 
 
 def _check_situation(hand: Hand, context: WinContext) -> bool:
@@ -350,7 +363,7 @@ class _HandScorer:
         self.ctx = context
         self.opt = options
         self.explain = explain
-        self.alternatives: list[tuple[ReadingView, int]] = []
+        self.alternatives: list[Alternative] = []
         win = hand.win_tile
         assert win is not None
         self.win: int = win
@@ -494,10 +507,20 @@ class _HandScorer:
         if not candidates:
             return None
         totals = [sum(POINTS[f] * n for f, n in fans.items()) for fans, _, _ in candidates]
-        best_index = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        # Ties change only the names: prefer 一色三同顺 / 三同刻 readings, as the reference does.
+        best_index = max(
+            range(len(candidates)),
+            key=lambda i: (
+                totals[i],
+                F.PURE_TRIPLE_CHOW in candidates[i][0] or F.TRIPLE_PUNG in candidates[i][0],
+                -i,
+            ),
+        )
         if self.explain:
             self.alternatives = [
-                (candidates[i][2], totals[i]) for i in range(len(candidates)) if i != best_index
+                Alternative(candidates[i][2], totals[i], _fan_counts(candidates[i][0]))
+                for i in range(len(candidates))
+                if i != best_index
             ]
         return candidates[best_index]
 
@@ -863,5 +886,5 @@ def _regular_view(
     return ReadingView(shape, tuple(sets), pair)
 
 
-__all__ = ["MIN_FANS", "Exclusion", "FanCount", "ReadingView", "Score", "score_hand"]
+__all__ = ["MIN_FANS", "Alternative", "Exclusion", "FanCount", "ReadingView", "Score", "score_hand"]
 _ = NON_IDENTICAL
