@@ -40,6 +40,7 @@ from .exclusions import (
 )
 from .fans import FANS, POINTS, F, FanInfo
 from .options import DEFAULT_OPTIONS, GuobiaoOptions
+from .payments import WinPayments, win_payments
 
 MIN_FANS = 8
 """The 8-fan minimum (八番起和), flowers excluded."""
@@ -122,6 +123,10 @@ class Score:
     def total_without_flowers(self) -> int:
         """The total that the 8-fan minimum is measured on."""
         return self.total - self.flowers
+
+    def payments(self, self_drawn: bool, stake: int = 1) -> WinPayments:
+        """What the losers pay for this hand (the seed's formula, §4.1)."""
+        return win_payments(self.total, self_drawn, stake)
 
     def to_dict(self) -> dict[str, object]:
         """The batch/JSON form: total, fans, meets_minimum."""
