@@ -767,17 +767,14 @@ class _HandScorer:
                     fans[F.PREVALENT_WIND] = 1
                 if t == seat:
                     fans[F.SEAT_WIND] = 1
-                if t == prevalent or t == seat:
+                if big_winds or t == prevalent or t == seat:
                     if notes is not None:
-                        by = F.PREVALENT_WIND if t == prevalent else F.SEAT_WIND
-                        notes.append(
-                            (F.PUNG_OF_TERMINALS_OR_HONORS, 1, by, NON_REPEAT, tile_name(t) * 3)
-                        )
-                elif big_winds:
-                    if notes is not None:
-                        by = F.BIG_FOUR_WINDS if len(winds) == 4 else (
-                            F.LITTLE_FOUR_WINDS if 27 <= pair <= 30 else F.BIG_THREE_WINDS
-                        )
+                        if len(winds) == 4:
+                            by = F.BIG_FOUR_WINDS
+                        elif big_winds:
+                            by = F.LITTLE_FOUR_WINDS if 27 <= pair <= 30 else F.BIG_THREE_WINDS
+                        else:
+                            by = F.PREVALENT_WIND if t == prevalent else F.SEAT_WIND
                         notes.append(
                             (F.PUNG_OF_TERMINALS_OR_HONORS, 1, by, NON_REPEAT, tile_name(t) * 3)
                         )
