@@ -1,0 +1,63 @@
+"""The ``majiang`` command: one sub-command per job; errors become one line and an exit status.
+
+Exit status: 0 success, 1 an invalid hand or situation, 2 a usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from ..errors import MajiangError
+from . import score as score_cmd
+
+EXIT_INVALID = 1
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: usage error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of every sub-command."""
+    parser = _Parser(
+        prog="majiang",
+        description="Chinese mahjong: exact Guobiao scoring and hand analysis.",
+    )
+    parser.add_argument("--version", action="version", version=f"majiang {_version()}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    commands.required = True
+    score_cmd.add_parser(commands)
+    return parser
+
+
+def _version() -> str:
+    from .. import __version__
+
+    return __version__
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit status."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except MajiangError as error:
+        print(f"majiang: error: {error}", file=sys.stderr)
+        return EXIT_INVALID
+    except OSError as error:
+        print(f"majiang: error: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
+              file=sys.stderr)
+        return EXIT_INVALID
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

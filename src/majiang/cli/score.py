@@ -1,0 +1,268 @@
+"""``majiang score``: one hand as a table or JSON, or a batch of JSON lines."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from typing import IO, Any
+
+from ..api import make_context
+from ..errors import MajiangError, OptionError, SituationError
+from ..notation import parse_hand
+from ..rules.guobiao.options import GuobiaoOptions
+from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
+from ..tiles import WIND_LETTERS
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``score`` on the sub-command parser."""
+    p = commands.add_parser(
+        "score",
+        help="score a Guobiao winning hand",
+        description=(
+            "Score a Guobiao winning hand written in the notation of rules/guobiao.md §1.2; "
+            "the last concealed tile is the winning tile. With --batch, read JSON lines."
+        ),
+    )
+    p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
+    p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: discard)")
+    p.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
+    p.add_argument("--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)")
+    p.add_argument("--flowers", type=int, default=0, metavar="N", help="flowers not in the hand")
+    p.add_argument("--last-tile", action="store_true", help="last wall tile / final discard")
+    p.add_argument(
+        "--kong", action="store_true", help="kong replacement (self-drawn) / robbing a kong"
+    )
+    p.add_argument("--fourth-tile", action="store_true", help="the other 3 copies are visible")
+    p.add_argument("--stake", type=int, default=1, metavar="N", help="stake multiplier (1)")
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}",
+    )
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--explain",
+        action="store_true",
+        help="show the reading and every implied fan that was not counted, and why",
+    )
+    p.add_argument(
+        "--batch",
+        metavar="FILE",
+        help="score JSON lines from FILE ('-' for stdin), one JSON line out per line in",
+    )
+    p.set_defaults(run=run)
+
+
+def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:
+    """``NAME=VALUE`` strings to options (``NAME`` alone means on)."""
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        values[name.strip().replace("-", "_")] = value.strip() if sep else "on"
+    return GuobiaoOptions.from_mapping(values)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``majiang score``."""
+    options = parse_options(args.option)
+    if args.stake < 1:
+        raise SituationError("--stake must be at least 1")
+    if args.batch is not None:
+        if args.hand is not None:
+            raise OptionError("give either a HAND or --batch FILE, not both")
+        if args.batch == "-":
+            run_batch(sys.stdin, sys.stdout, options)
+        else:
+            with open(args.batch, encoding="utf-8") as source:
+                run_batch(source, sys.stdout, options)
+        return 0
+    if args.hand is None:
+        raise OptionError("give a HAND to score (or --batch FILE)")
+    hand = parse_hand(args.hand, allowed_counts=(14,))
+    context = make_context(
+        self_drawn=args.self_drawn,
+        seat_wind=args.seat,
+        prevalent_wind=args.prevalent,
+        flowers=args.flowers,
+        last_tile=args.last_tile,
+        kong=args.kong,
+        fourth_tile=args.fourth_tile,
+    )
+    result = score_hand(hand, context, options, explain=args.explain)
+    if args.json:
+        print(json.dumps(score_json(result, args.self_drawn, args.stake, args.explain),
+                         ensure_ascii=False, indent=2))
+    else:
+        print(render(result, str(hand), context.describe(), args.self_drawn, args.stake,
+                     args.explain))
+    return 0
+
+
+def score_json(result: Score, self_drawn: bool, stake: int, explain: bool) -> dict[str, Any]:
+    """The JSON document of ``majiang score --json``."""
+    out = result.to_dict()
+    pay = result.payments(self_drawn, stake)
+    out["flowers"] = result.flowers
+    out["payments"] = {
+        "stake": stake,
+        "discarder": pay.discarder,
+        "each_other": pay.each_other,
+        "winner": pay.winner,
+    }
+    if explain:
+        out["reading"] = {
+            "shape": result.reading.shape,
+            "sets": list(result.reading.sets),
+            "pair": result.reading.pair,
+        }
+        out["not_counted"] = [
+            {
+                "name": e.fan.zh,
+                "en": e.fan.en,
+                "count": e.count,
+                "by": e.by.zh if e.by else None,
+                "principle": e.principle,
+                "detail": e.detail,
+            }
+            for e in result.excluded
+        ]
+        out["other_readings"] = [
+            {"reading": str(a.reading), "total": a.total} for a in result.alternatives
+        ]
+    return out
+
+
+def render(
+    result: Score, hand: str, situation: str, self_drawn: bool, stake: int, explain: bool
+) -> str:
+    """The readable table of ``majiang score``."""
+    lines = [f"Hand     {hand}", f"Context  {situation}"]
+    if explain:
+        lines.append(f"Reading  {result.reading}")
+    lines.append("")
+    name_width = max(len(fc.fan.en) for fc in result.fans) + 1
+    lines.append(f"{'Fan':<{5 + name_width}}{'Points':>7}{'Count':>7}{'Total':>7}")
+    for fc in result.fans:
+        label = f"{_pad(fc.fan.zh, 5)}{fc.fan.en:<{name_width}}"
+        lines.append(f"{label}{fc.points:>7}{fc.count:>7}{fc.total:>7}")
+    lines.append(f"{'Total':<{5 + name_width}}{'':>14}{result.total:>7}")
+    base = result.total_without_flowers
+    if result.meets_minimum:
+        lines.append(f"Meets the 8-fan minimum ({base} without flowers).")
+    else:
+        lines.append(
+            f"Below the 8-fan minimum: {base} without flowers (needs {MIN_FANS}): "
+            "not a legal win (a false win where 错和 applies)."
+        )
+    pay = result.payments(self_drawn, stake)
+    stake_note = f" (stake {stake})" if stake != 1 else ""
+    if pay.discarder is None:
+        lines.append(f"Payments{stake_note}: each other player pays {pay.each_other}; "
+                     f"winner +{pay.winner}.")
+    else:
+        lines.append(
+            f"Payments{stake_note}: discarder pays {pay.discarder}, the other two "
+            f"{pay.each_other} each; winner +{pay.winner}."
+        )
+    if explain:
+        lines.append("")
+        if result.excluded:
+            lines.append("Not counted:")
+            for e in result.excluded:
+                what = f"{e.fan.zh} {e.fan.en}"
+                if e.count > 1:
+                    what += f" x{e.count}"
+                if e.detail:
+                    what += f" ({e.detail})"
+                by = f"{e.by.zh} {e.by.en}" if e.by else "the other chows"
+                if e.by is not None and e.by.id == e.fan.id:
+                    lines.append(f"  {e.fan.zh} {e.fan.en}: {e.detail} - {e.principle}")
+                else:
+                    lines.append(f"  {what}: implied by {by} - {e.principle}")
+        else:
+            lines.append("Not counted: nothing (no fan was implied by another).")
+        for alt in result.alternatives:
+            lines.append(f"Other reading: {alt.reading} = {alt.total} (take the highest)")
+    return "\n".join(lines)
+
+
+def _pad(text: str, width: int) -> str:
+    """Pad a Chinese name to a display width (CJK characters are two columns wide)."""
+    shown = sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
+    return text + " " * max(1, width * 2 - shown + 1)
+
+
+# --------------------------------------------------------------------------- batch
+
+_WINDS = set(WIND_LETTERS)
+_FIELDS = {
+    "hand", "win", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong", "fourth_tile",
+    "id",
+}
+
+
+def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
+    """Score one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
+    if not isinstance(record, dict):
+        return {"error": "each line must be a JSON object"}
+    out: dict[str, Any] = {}
+    if "id" in record:
+        out["id"] = record["id"]
+    try:
+        unknown = set(record) - _FIELDS
+        if unknown:
+            raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
+        hand_text = record.get("hand")
+        if not isinstance(hand_text, str):
+            raise SituationError("field 'hand' (a string) is required")
+        win = record.get("win", "discard")
+        if win not in ("discard", "self_drawn"):
+            raise SituationError(f"win must be 'discard' or 'self_drawn', not {win!r}")
+        context = make_context(
+            self_drawn=win == "self_drawn",
+            seat_wind=record.get("seat_wind", "E"),
+            prevalent_wind=record.get("prevalent_wind", "E"),
+            flowers=record.get("flowers", 0),
+            last_tile=record.get("last_tile", False),
+            kong=record.get("kong", False),
+            fourth_tile=record.get("fourth_tile", False),
+        )
+        result = score_hand(parse_hand(hand_text, allowed_counts=(14,)), context, options)
+    except MajiangError as error:
+        out["error"] = str(error)
+        return out
+    out.update(result.to_dict())
+    return out
+
+
+def score_lines(lines: Iterable[str], options: GuobiaoOptions) -> Iterator[str]:
+    """One JSON output line per input line, in order."""
+    loads = json.loads
+    dumps = json.dumps
+    for number, line in enumerate(lines, 1):
+        try:
+            record = loads(line)
+        except ValueError as error:
+            text = line.strip()
+            message = "empty line" if not text else f"line {number} is not JSON: {error}"
+            yield dumps({"error": message}, ensure_ascii=False)
+            continue
+        yield dumps(score_record(record, options), ensure_ascii=False)
+
+
+def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions) -> None:
+    """Score a JSON-lines stream into another, flushing in blocks."""
+    block: list[str] = []
+    for out in score_lines(source, options):
+        block.append(out)
+        if len(block) >= 1000:
+            sink.write("\n".join(block) + "\n")
+            block.clear()
+    if block:
+        sink.write("\n".join(block) + "\n")
+    sink.flush()
