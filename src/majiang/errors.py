@@ -30,7 +30,7 @@ class NotWinningError(InvalidHandError):
 
 
 class SituationError(MajiangError):
-    """A win context that contradicts itself or the hand (e.g. robbing a kong of a tile you hold)."""
+    """A win context that contradicts itself or the hand (e.g. robbing a kong of a held tile)."""
 
 
 class OptionError(MajiangError):

@@ -63,7 +63,8 @@ class Meld:
 class Hand:
     """Declared sets, concealed tiles and flowers.
 
-    ``concealed`` holds the concealed tiles other than ``win_tile``, sorted. ``win_tile`` is the last
+    ``concealed`` holds the concealed tiles other than ``win_tile``, sorted. ``win_tile`` is the
+    last
     concealed tile of the notation (the winning or just-drawn tile) or ``None`` for a 13-tile hand.
     Build hands with :func:`majiang.notation.parse_hand` or :meth:`Hand.of`, which sort for you.
     """
@@ -119,8 +120,9 @@ class Hand:
 class WinContext:
     """The situation of a win (the flags that the notation does not carry).
 
-    ``kong``: with a self-draw the winning tile replaced a kong (杠上开花); on a discard the tile was
-    robbed from an added kong (抢杠和). ``last_tile``: the last tile of the wall when self-drawn, the
+    ``kong``: with a self-draw the winning tile replaced a kong (杠上开花); on a discard the tile
+    was robbed from an added kong (抢杠和). ``last_tile``: the last tile of the wall when
+    self-drawn, the
     final discard otherwise. ``fourth_tile``: the other three copies are all visible (和绝张).
     ``initial_hand``: the dealer's win on his initial fourteen tiles (no wait fans).
     Winds are 0-3 for East, South, West, North.

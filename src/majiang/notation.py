@@ -6,7 +6,9 @@ the concealed tiles 4m 5m 6p 7p 8p F F with 6m, the last concealed tile, as the 
 
 from __future__ import annotations
 
-from .errors import NotationError
+import re
+
+from .errors import InvalidHandError, NotationError
 from .hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind
 from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, NUM_KINDS, SUITS, tile_name
 
@@ -15,7 +17,7 @@ MAX_MELDS = 4
 
 
 def parse_tiles(text: str) -> list[int]:
-    """Parse a plain list of tiles (``"123m55pE"``), no brackets or flowers, in the order written."""
+    """Parse a plain list of tiles (``"123m55pE"``, no brackets or flowers), in written order."""
     tiles: list[int] = []
     pending: list[tuple[int, int]] = []
     for pos, ch in enumerate(text):
@@ -49,6 +51,60 @@ def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand must be a string, not {type(text).__name__}")
+    hand = _parse_fast(text)
+    if hand is None:
+        hand = _parse_slow(text)
+    _check_counts(hand, text, allowed_counts)
+    return hand
+
+
+_TOKEN = re.compile(
+    r"\[(?:([1-9]+)([msp])|([ESWNCFP]+))(?:,?([1-7]))?\]|([1-9]+)([msp])|([ESWNCFP])|([a-h])"
+)
+_HONOR_BASE = 27
+
+
+def _parse_fast(text: str) -> Hand | None:
+    """The common canonical forms with regular expressions; None sends the text to the exact
+    character-by-character parser (which also explains errors)."""
+    melds: list[Meld] = []
+    concealed: list[int] = []
+    flowers: list[int] = []
+    pos = 0
+    for match in _TOKEN.finditer(text):
+        if match.start() != pos:
+            return None
+        pos = match.end()
+        meld_digits, meld_suit, meld_honors, source, digits, suit, honor, flower = match.groups()
+        if digits is not None:
+            base = _SUIT_BASE[suit] - 1
+            concealed.extend(base + int(d) for d in digits)
+        elif honor is not None:
+            concealed.append(_HONOR_BASE + HONOR_LETTERS.index(honor))
+        elif flower is not None:
+            tile = FIRST_FLOWER + FLOWER_LETTERS.index(flower)
+            if tile in flowers:
+                return None
+            flowers.append(tile)
+        else:
+            if meld_digits is not None:
+                base = _SUIT_BASE[meld_suit] - 1
+                tiles = [base + int(d) for d in meld_digits]
+            else:
+                tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in meld_honors]
+            melds.append(_make_meld(tiles, int(source) if source else None, text, match.start()))
+            if len(melds) > MAX_MELDS:
+                return None
+    if pos != len(text):
+        return None
+    win = concealed.pop() if concealed else None
+    return Hand(tuple(melds), tuple(sorted(concealed)), win, tuple(sorted(flowers)))
+
+
+_SUIT_BASE = {"m": 0, "s": 9, "p": 18}
+
+
+def _parse_slow(text: str) -> Hand:
     melds: list[Meld] = []
     concealed: list[int] = []
     flowers: list[int] = []
@@ -133,14 +189,12 @@ def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand
     if pending:
         raise NotationError("digits without a suit letter", text, pending[0][1])
 
-    hand = Hand(
+    return Hand(
         tuple(melds),
         tuple(sorted(concealed[:-1])),
         concealed[-1] if concealed else None,
         tuple(sorted(flowers)),
     )
-    _check_counts(hand, text, allowed_counts)
-    return hand
 
 
 def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Meld:
@@ -170,9 +224,7 @@ def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Mel
             raise NotationError(f"chow claimed-tile index must be 1-3, not {source}", text, pos)
         return Meld(MeldKind.CHOW, tiles[0], source)
     shown = "".join(tile_name(t) for t in tiles) or "nothing"
-    raise NotationError(
-        f"a declared set must be a chow, pung or kong, not {shown}", text, pos
-    )
+    raise NotationError(f"a declared set must be a chow, pung or kong, not {shown}", text, pos)
 
 
 def _check_counts(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None:
@@ -184,11 +236,11 @@ def _check_counts(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> Non
         counts[t] += 1
     for kind, n in enumerate(counts):
         if n > MAX_COPIES:
-            raise NotationError(f"{n} copies of {tile_name(kind)} (at most 4)", text)
+            raise InvalidHandError(f"{n} copies of {tile_name(kind)} in {text!r} (at most 4)")
     if hand.tile_count not in allowed_counts:
         wanted = " or ".join(str(n) for n in allowed_counts)
-        raise NotationError(
-            f"{hand.tile_count} tiles (a declared set counts 3), expected {wanted}", text
+        raise InvalidHandError(
+            f"{hand.tile_count} tiles in {text!r} (a declared set counts 3), expected {wanted}"
         )
 
 

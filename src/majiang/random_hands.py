@@ -12,7 +12,15 @@ import random
 from .hand import Hand, Meld, MeldKind, WinContext
 from .tiles import KNITTED_SETS, ORPHANS
 
-_SHAPES = (("regular", 80), ("seven_pairs", 8), ("orphans", 3), ("honors_knitted", 4), ("knitted", 5))
+_SHAPES = (
+    ("regular", 80),
+    ("seven_pairs", 8),
+    ("orphans", 3),
+    ("honors_knitted", 4),
+    ("knitted", 5),
+    ("nine_gates", 1),
+    ("terminal_chows", 1),
+)
 
 
 def random_winning_hand(rng: random.Random) -> tuple[Hand, WinContext]:
@@ -144,12 +152,36 @@ def _knitted(rng: random.Random) -> tuple[list[Meld], list[int]] | None:
     return melds, concealed
 
 
+def _nine_gates(rng: random.Random) -> tuple[list[Meld], list[int]] | None:
+    base = rng.randrange(3) * 9
+    tiles = [base + r for r in (0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8)]
+    win = base + rng.randrange(9)
+    rest = [*tiles, win]
+    rng.shuffle(rest)
+    rest.remove(win)
+    return [], [*rest, win]  # the caller shuffles; a shuffled win still gives real Nine Gates often
+
+
+def _terminal_chows(rng: random.Random) -> tuple[list[Meld], list[int]] | None:
+    suits = rng.sample(range(3), 3)
+    if rng.random() < 0.5:  # 一色双龙会
+        base = suits[0] * 9
+        tiles = [base + r for r in (0, 1, 2, 0, 1, 2, 6, 7, 8, 6, 7, 8, 4, 4)]
+    else:  # 三色双龙会
+        a, b, c = (s * 9 for s in suits)
+        tiles = [a, a + 1, a + 2, a + 6, a + 7, a + 8, b, b + 1, b + 2, b + 6, b + 7, b + 8]
+        tiles += [c + 4, c + 4]
+    return [], tiles
+
+
 _BUILDERS = {
     "regular": _regular,
     "seven_pairs": _seven_pairs,
     "orphans": _orphans,
     "honors_knitted": _honors_knitted,
     "knitted": _knitted,
+    "nine_gates": _nine_gates,
+    "terminal_chows": _terminal_chows,
 }
 
 

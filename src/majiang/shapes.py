@@ -6,7 +6,7 @@ readings of each key are computed once and cached, so a hand costs a few diction
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from typing import NamedTuple
 
 from .tiles import KNITTED_SETS, NUM_KINDS, ORPHANS
@@ -23,7 +23,7 @@ class Reading(NamedTuple):
     pungs: tuple[int, ...]
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
     """Every reading of one suit's counts (length 9) as chows, pungs and at most one pair."""
     found: set[SuitReading] = set()
@@ -61,7 +61,7 @@ def _walk(
         c[i + 2] += 1
 
 
-@lru_cache(maxsize=None)
+@cache
 def suit_status(counts: tuple[int, ...]) -> int:
     """Bit 1: the suit reads as sets only; bit 2: as sets and one pair."""
     status = 0
@@ -140,15 +140,68 @@ def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
             status = suit_status(key)
             if not status:
                 return False
-            if not status & 1:
-                pairs += 1
-            elif status & 2 and sum(key) % 3 == 2:
-                pairs += 1
+            pairs += status == 2
     honor = _honor_status(counts)
     if not honor:
         return False
     pairs += honor == 2
     return pairs == 1
+
+
+def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Every kind that completes the counts (sets plus one pair missing a tile) as a regular hand.
+
+    Works suit by suit: only the suit of the added tile changes, so each candidate costs one
+    cached look-up. Kinds are listed even when all four copies are held.
+    """
+    keys = [tuple(counts[base : base + 9]) for base in (0, 9, 18)]
+    statuses = [suit_status(k) if any(k) else 1 for k in keys]
+    statuses.append(_honor_status(counts))
+    broken = [i for i, st in enumerate(statuses) if not st]
+    if len(broken) > 1:
+        return []
+    waits: list[int] = []
+    for group in range(4):
+        if broken and broken[0] != group:
+            continue
+        other_pairs = sum(1 for i, st in enumerate(statuses) if i != group and st == 2)
+        if other_pairs > 1:
+            continue
+        wanted = 1 if other_pairs else 2
+        if group == 3:
+            for t in range(27, 34):
+                n = counts[t]
+                if n == 0 or n >= 3:
+                    continue
+                honors = list(counts[27:34])
+                honors[t - 27] += 1
+                if _honor_status([0] * 27 + honors) == wanted:
+                    waits.append(t)
+            continue
+        key = keys[group]
+        base = group * 9
+        for r in range(9):
+            if not any(key[max(0, r - 2) : r + 3]):
+                continue
+            grown = list(key)
+            grown[r] += 1
+            if suit_status(tuple(grown)) == wanted:
+                waits.append(base + r)
+    return waits
+
+
+def seven_pairs_wait(counts: list[int] | tuple[int, ...]) -> int | None:
+    """The tile a 13-tile seven-pairs hand waits on (four of a kind is two pairs), or None."""
+    pairs = 0
+    single = None
+    for t, n in enumerate(counts):
+        if n:
+            pairs += n // 2
+            if n & 1:
+                if single is not None:
+                    return None
+                single = t
+    return single if pairs == 6 else None
 
 
 def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
@@ -163,9 +216,11 @@ def is_seven_pairs(counts: list[int] | tuple[int, ...]) -> bool:
 
 def is_thirteen_orphans(counts: list[int] | tuple[int, ...]) -> bool:
     """One of each terminal and honour plus a second of one of them."""
-    return sum(counts) == 14 and all(counts[t] for t in ORPHANS) and sum(
-        counts[t] for t in ORPHANS
-    ) == 14
+    return (
+        sum(counts) == 14
+        and all(counts[t] for t in ORPHANS)
+        and sum(counts[t] for t in ORPHANS) == 14
+    )
 
 
 def honors_knitted_set(counts: list[int] | tuple[int, ...]) -> frozenset[int] | None:
@@ -179,15 +234,34 @@ def honors_knitted_set(counts: list[int] | tuple[int, ...]) -> frozenset[int] | 
     return None
 
 
-def knitted_straight_rest(counts: list[int] | tuple[int, ...]) -> tuple[frozenset[int], list[int]] | None:
+_KNITTED_MASKS = (0b001001001, 0b010010010, 0b100100100)
+
+
+def knitted_straight_rest(
+    counts: list[int] | tuple[int, ...],
+) -> tuple[frozenset[int], list[int]] | None:
     """If the counts hold a whole knitted set, that set and the counts left over."""
-    for knitted in KNITTED_SETS:
-        if all(counts[t] for t in knitted):
+    masks = []
+    for base in (0, 9, 18):
+        mask = 0
+        for r in range(9):
+            if counts[base + r]:
+                mask |= 1 << r
+        masks.append(mask)
+    for knitted, pattern in zip(KNITTED_SETS, _KNITTED_PATTERNS, strict=True):
+        if all(masks[s] & _KNITTED_MASKS[p] == _KNITTED_MASKS[p] for s, p in enumerate(pattern)):
             rest = list(counts)
             for t in knitted:
                 rest[t] -= 1
             return knitted, rest
     return None
+
+
+_KNITTED_PATTERNS = tuple(
+    tuple(next(p for p in range(3) if base + p in knitted) for base in (0, 9, 18))
+    for knitted in KNITTED_SETS
+)
+"""For each knitted set, which of 147/258/369 (0/1/2) each suit holds."""
 
 
 def is_complete(counts: list[int] | tuple[int, ...], n_melds: int) -> bool:

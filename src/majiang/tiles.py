@@ -1,8 +1,8 @@
 """Tile kinds as small ints.
 
 ``0-8`` characters 1-9 (``m``), ``9-17`` bamboo (``s``), ``18-26`` dots (``p``), ``27-30`` the winds
-E S W N, ``31-33`` the dragons C F P (red, green, white), ``34-41`` the flowers a-h. The order is the
-canonical sort order of the notation.
+E S W N, ``31-33`` the dragons C F P (red, green, white), ``34-41`` the flowers a-h. The order is
+the canonical sort order of the notation.
 """
 
 from __future__ import annotations
@@ -30,13 +30,15 @@ TERMINALS_AND_HONORS: Final = TERMINALS | HONORS
 ORPHANS: Final = tuple(sorted(TERMINALS_AND_HONORS))
 GREEN_TILES: Final = frozenset({10, 11, 12, 14, 16, GREEN})
 """2s 3s 4s 6s 8s and the green dragon (绿一色)."""
-REVERSIBLE_TILES: Final = frozenset(
-    {18, 19, 20, 21, 22, 25, 26, 10, 12, 13, 14, 16, 17, WHITE}
-)
+REVERSIBLE_TILES: Final = frozenset({18, 19, 20, 21, 22, 25, 26, 10, 12, 13, 14, 16, 17, WHITE})
 """1 2 3 4 5 8 9 dots, 2 4 5 6 8 9 bamboo and the white dragon (推不倒)."""
 
 KNITTED_SETS: Final = tuple(
-    frozenset(s * 9 + r for s, start in zip(suits, (0, 1, 2), strict=True) for r in (start, start + 3, start + 6))
+    frozenset(
+        s * 9 + r
+        for s, start in zip(suits, (0, 1, 2), strict=True)
+        for r in (start, start + 3, start + 6)
+    )
     for suits in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 )
 """The six knitted sets: 147 / 258 / 369 assigned to the three suits, nine tiles each."""

@@ -49,14 +49,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MajiangError as error:
         print(f"majiang: error: {error}", file=sys.stderr)
         return EXIT_INVALID
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): not an error
+        return 0
     except OSError as error:
-        print(f"majiang: error: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
-              file=sys.stderr)
+        print(
+            f"majiang: error: {error.strerror or error}: {error.filename or ''}".rstrip(": "),
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -29,7 +29,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: discard)")
     p.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
-    p.add_argument("--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)")
+    p.add_argument(
+        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
+    )
     p.add_argument("--flowers", type=int, default=0, metavar="N", help="flowers not in the hand")
     p.add_argument("--last-tile", action="store_true", help="last wall tile / final discard")
     p.add_argument(
@@ -55,6 +57,7 @@ def add_parser(commands: Any) -> None:
         metavar="FILE",
         help="score JSON lines from FILE ('-' for stdin), one JSON line out per line in",
     )
+    p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for --batch (1)")
     p.set_defaults(run=run)
 
 
@@ -75,11 +78,13 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.hand is not None:
             raise OptionError("give either a HAND or --batch FILE, not both")
+        if args.jobs < 1:
+            raise OptionError("--jobs must be at least 1")
         if args.batch == "-":
-            run_batch(sys.stdin, sys.stdout, options)
+            run_batch(sys.stdin, sys.stdout, options, args.jobs)
         else:
             with open(args.batch, encoding="utf-8") as source:
-                run_batch(source, sys.stdout, options)
+                run_batch(source, sys.stdout, options, args.jobs)
         return 0
     if args.hand is None:
         raise OptionError("give a HAND to score (or --batch FILE)")
@@ -95,11 +100,17 @@ def run(args: argparse.Namespace) -> int:
     )
     result = score_hand(hand, context, options, explain=args.explain)
     if args.json:
-        print(json.dumps(score_json(result, args.self_drawn, args.stake, args.explain),
-                         ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                score_json(result, args.self_drawn, args.stake, args.explain),
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
-        print(render(result, str(hand), context.describe(), args.self_drawn, args.stake,
-                     args.explain))
+        print(
+            render(result, str(hand), context.describe(), args.self_drawn, args.stake, args.explain)
+        )
     return 0
 
 
@@ -162,8 +173,9 @@ def render(
     pay = result.payments(self_drawn, stake)
     stake_note = f" (stake {stake})" if stake != 1 else ""
     if pay.discarder is None:
-        lines.append(f"Payments{stake_note}: each other player pays {pay.each_other}; "
-                     f"winner +{pay.winner}.")
+        lines.append(
+            f"Payments{stake_note}: each other player pays {pay.each_other}; winner +{pay.winner}."
+        )
     else:
         lines.append(
             f"Payments{stake_note}: discarder pays {pay.discarder}, the other two "
@@ -201,7 +213,14 @@ def _pad(text: str, width: int) -> str:
 
 _WINDS = set(WIND_LETTERS)
 _FIELDS = {
-    "hand", "win", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong", "fourth_tile",
+    "hand",
+    "win",
+    "seat_wind",
+    "prevalent_wind",
+    "flowers",
+    "last_tile",
+    "kong",
+    "fourth_tile",
     "id",
 }
 
@@ -240,11 +259,11 @@ def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     return out
 
 
-def score_lines(lines: Iterable[str], options: GuobiaoOptions) -> Iterator[str]:
-    """One JSON output line per input line, in order."""
+def score_lines(lines: Iterable[str], options: GuobiaoOptions, start: int = 1) -> Iterator[str]:
+    """One JSON output line per input line, in order (``start`` numbers the first line)."""
     loads = json.loads
     dumps = json.dumps
-    for number, line in enumerate(lines, 1):
+    for number, line in enumerate(lines, start):
         try:
             record = loads(line)
         except ValueError as error:
@@ -252,17 +271,62 @@ def score_lines(lines: Iterable[str], options: GuobiaoOptions) -> Iterator[str]:
             message = "empty line" if not text else f"line {number} is not JSON: {error}"
             yield dumps({"error": message}, ensure_ascii=False)
             continue
-        yield dumps(score_record(record, options), ensure_ascii=False)
+        out = score_record(record, options)
+        if "total" in out and "id" not in out:
+            yield _fast_json(out)
+        else:
+            yield dumps(out, ensure_ascii=False)
 
 
-def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions) -> None:
-    """Score a JSON-lines stream into another, flushing in blocks."""
-    block: list[str] = []
-    for out in score_lines(source, options):
-        block.append(out)
-        if len(block) >= 1000:
+_FAN_JSON: dict[tuple[str, int], str] = {}
+
+
+def _fast_json(out: dict[str, Any]) -> str:
+    """``json.dumps`` of a score, from cached per-fan fragments (the batch hot path)."""
+    parts = []
+    for fan in out["fans"]:
+        key = (fan["name"], fan["count"])
+        text = _FAN_JSON.get(key)
+        if text is None:
+            text = _FAN_JSON[key] = json.dumps(fan, ensure_ascii=False)
+        parts.append(text)
+    minimum = "true" if out["meets_minimum"] else "false"
+    return f'{{"total": {out["total"]}, "fans": [{", ".join(parts)}], "meets_minimum": {minimum}}}'
+
+
+def _score_block(job: tuple[list[str], GuobiaoOptions, int]) -> list[str]:
+    lines, options, first = job
+    return list(score_lines(lines, options, first))
+
+
+def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions, jobs: int = 1) -> None:
+    """Score a JSON-lines stream into another, in order; ``jobs`` > 1 uses that many processes."""
+    if jobs <= 1:
+        block: list[str] = []
+        for out in score_lines(source, options):
+            block.append(out)
+            if len(block) >= 1000:
+                sink.write("\n".join(block) + "\n")
+                block.clear()
+        if block:
             sink.write("\n".join(block) + "\n")
-            block.clear()
-    if block:
-        sink.write("\n".join(block) + "\n")
+        sink.flush()
+        return
+    import multiprocessing
+
+    def blocks() -> Iterator[tuple[list[str], GuobiaoOptions, int]]:
+        block: list[str] = []
+        first = 1
+        for line in source:
+            block.append(line)
+            if len(block) >= 2000:
+                yield block, options, first
+                first += len(block)
+                block = []
+        if block:
+            yield block, options, first
+
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        for outs in pool.imap(_score_block, blocks()):
+            sink.write("\n".join(outs) + "\n")
     sink.flush()

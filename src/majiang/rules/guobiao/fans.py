@@ -7,11 +7,13 @@ combined kong fan 明暗杠, used only with the rule option ``mixed_kong_pair_5`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import IntEnum
+
+FanId = int
+"""A fan id: 1-81 in the order of the seed's table, 82 for 明暗杠."""
 
 
-class F(IntEnum):
-    """Fan ids, in the order of the seed's table."""
+class F:
+    """Fan ids by name (plain ints, so that they hash fast on the hot path)."""
 
     BIG_FOUR_WINDS = 1
     BIG_THREE_DRAGONS = 2
@@ -101,7 +103,7 @@ class F(IntEnum):
 class FanInfo:
     """Static facts of one fan."""
 
-    id: F
+    id: FanId
     zh: str
     en: str
     points: int
@@ -206,8 +208,8 @@ _TABLE: tuple[tuple[str, str, int], ...] = (
     ("明暗杠", "Concealed Kong and Melded Kong", 5),
 )
 
-FANS: dict[F, FanInfo] = {
-    F(i + 1): FanInfo(F(i + 1), zh, en, points, _SERIES_OF.get(i + 1, "刻系列"))
+FANS: dict[FanId, FanInfo] = {
+    i + 1: FanInfo(i + 1, zh, en, points, _SERIES_OF.get(i + 1, "刻系列"))
     for i, (zh, en, points) in enumerate(_TABLE)
 }
 """Every fan by id."""

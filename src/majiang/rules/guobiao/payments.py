@@ -45,7 +45,9 @@ def seat_deltas(
     for seat in range(4):
         if seat == winner:
             continue
-        amount = pay.discarder if seat == discarder and pay.discarder is not None else pay.each_other
+        amount = (
+            pay.discarder if seat == discarder and pay.discarder is not None else pay.each_other
+        )
         deltas[seat] -= amount
         deltas[winner] += amount
     return (deltas[0], deltas[1], deltas[2], deltas[3])

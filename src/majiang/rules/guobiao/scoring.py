@@ -9,7 +9,9 @@ account once), and keeps the reading with the highest total (take the highest).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 
 from ...errors import InvalidHandError, NotWinningError, SituationError
@@ -21,7 +23,8 @@ from ...shapes import (
     is_thirteen_orphans,
     knitted_straight_rest,
     regular_readings,
-    winning_tiles,
+    regular_waits,
+    seven_pairs_wait,
 )
 from ...tiles import (
     GREEN_TILES,
@@ -38,17 +41,20 @@ from .exclusions import (
     NON_REPEAT,
     NON_SEPARATION,
 )
-from .fans import FANS, POINTS, F, FanInfo
+from .fans import FANS, POINTS, F, FanId, FanInfo
 from .options import DEFAULT_OPTIONS, GuobiaoOptions
 from .payments import WinPayments, win_payments
 
+_DEFAULT_CONTEXT = WinContext()
 MIN_FANS = 8
 """The 8-fan minimum (八番起和), flowers excluded."""
 MAX_FLOWERS = 8
 
-Fans = dict[F, int]
-Note = tuple[F, int, "F | None", str, str]
+Fans = dict[FanId, int]
+Note = tuple[FanId, int, "FanId | None", str, str]
 """An implied fan not counted: (fan, how many, excluded by, principle, detail)."""
+Candidate = tuple[Fans, "list[Note] | None", "Callable[[], ReadingView]"]
+"""A scored reading: its fans, the notes on what was not counted, and how to describe it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +110,7 @@ class Alternative:
     fans: tuple[FanCount, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Score:
     """The result of scoring one winning hand."""
 
@@ -114,10 +120,18 @@ class Score:
     flowers: int
     meets_minimum: bool
     """Whether the fans without flowers reach 8."""
-    reading: ReadingView
     excluded: tuple[Exclusion, ...] = ()
+    """Implied fans that were not counted, and why (only with ``explain``)."""
     alternatives: tuple[Alternative, ...] = ()
     """The other readings of the same tiles (only with ``explain``)."""
+    describe_reading: Callable[[], ReadingView] = field(
+        default=lambda: ReadingView("unknown", (), None), repr=False, compare=False
+    )
+
+    @cached_property
+    def reading(self) -> ReadingView:
+        """How the scored reading splits the hand (built on first use)."""
+        return self.describe_reading()
 
     @property
     def total_without_flowers(self) -> int:
@@ -145,12 +159,12 @@ class Score:
 
 def score_hand(
     hand: Hand,
-    context: WinContext = WinContext(),
+    context: WinContext = _DEFAULT_CONTEXT,
     options: GuobiaoOptions = DEFAULT_OPTIONS,
     *,
     explain: bool = False,
 ) -> Score:
-    """Score a complete 14-tile hand; raise a :class:`~majiang.errors.MajiangError` if it is not one."""
+    """Score a complete 14-tile hand; raise :class:`~majiang.errors.MajiangError` if it is not one."""
     if hand.win_tile is None or hand.tile_count != 14:
         raise InvalidHandError(
             f"a winning hand has 14 tiles with the winning tile last, this one has "
@@ -173,7 +187,7 @@ def score_hand(
         total=base_total + flowers,
         flowers=flowers,
         meets_minimum=base_total >= MIN_FANS,
-        reading=view,
+        describe_reading=view,
         excluded=tuple(
             Exclusion(FANS[f], n, FANS[by] if by else None, principle, detail)
             for f, n, by, principle, detail in (notes or ())
@@ -216,7 +230,7 @@ def _check_situation(hand: Hand, context: WinContext) -> bool:
 # --------------------------------------------------------------------------- chow combinations
 
 
-def _pair_fan(a: int, b: int) -> F | None:
+def _pair_fan(a: int, b: int) -> FanId | None:
     """The one-fan relation between two chows (lowest tiles), if any."""
     if a == b:
         return F.PURE_DOUBLE_CHOW
@@ -231,7 +245,7 @@ def _pair_fan(a: int, b: int) -> F | None:
     return None
 
 
-def _three_chow_fan(a: int, b: int, c: int) -> F | None:
+def _three_chow_fan(a: int, b: int, c: int) -> FanId | None:
     """The three-chow fan of three chows sorted by lowest tile, if any."""
     sa, sb, sc = a // 9, b // 9, c // 9
     if sa == sb == sc:
@@ -253,7 +267,7 @@ def _three_chow_fan(a: int, b: int, c: int) -> F | None:
     return None
 
 
-def _four_chow_fan(chows: list[int], pair: int) -> F | None:
+def _four_chow_fan(chows: list[int], pair: int) -> FanId | None:
     """The four-chow fan of four sorted chows, if any."""
     a, b, c, d = chows
     if a // 9 == d // 9:
@@ -288,12 +302,11 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
         if four is not None:
             fans[four] = 1
             if notes is not None:
-                notes.append(
-                    (four, 0, four, NON_SEPARATION, "its chows form no other chow fan")
-                )
+                notes.append((four, 0, four, NON_SEPARATION, "its chows form no other chow fan"))
             return
     if n >= 3:
-        best: tuple[int, F, F | None, tuple[int, ...]] | None = None
+        best: tuple[int, FanId, FanId | None, tuple[int, ...]] | None = None
+        triple: tuple[int, ...]
         for triple in combinations(range(n), 3):
             fan = _three_chow_fan(*(chows[i] for i in triple))
             if fan is None:
@@ -313,9 +326,7 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
             if extra is not None:
                 fans[extra] = fans.get(extra, 0) + 1
             if notes is not None:
-                inside = [
-                    _pair_fan(chows[i], chows[j]) for i, j in combinations(triple, 2)
-                ]
+                inside = [_pair_fan(chows[i], chows[j]) for i, j in combinations(triple, 2)]
                 for f in inside:
                     if f is not None:
                         notes.append((f, 1, fan, NON_SEPARATION, "pair inside the three chows"))
@@ -410,49 +421,46 @@ class _HandScorer:
         """Fans decided by which tiles the hand holds (flushes, ranges, voided suits, 四归一)."""
         total = self.total
         fans: Fans = {}
-        present = [t for t in range(NUM_KINDS) if total[t]]
-        suits = {t // 9 for t in present if t < 27}
-        honors = any(t >= 27 for t in present)
-        if all(t in GREEN_TILES for t in present):
+        present = 0
+        for t in range(NUM_KINDS):
+            if total[t]:
+                present |= 1 << t
+        suits = sum(1 for mask in _SUIT_MASKS if present & mask)
+        if not present & ~_GREEN_MASK:
             fans[F.ALL_GREEN] = 1
-        if not honors:
+        if not present & _HONOR_MASK:
             fans[F.NO_HONORS] = 1
-            if len(suits) == 1:
+            if suits == 1:
                 fans[F.FULL_FLUSH] = 1
-            ranks = {t % 9 for t in present}
-            if ranks <= {6, 7, 8}:
+            if not present & ~_UPPER_MASK:
                 fans[F.UPPER_TILES] = 1
-            if ranks <= {3, 4, 5}:
+            if not present & ~_MIDDLE_MASK:
                 fans[F.MIDDLE_TILES] = 1
-            if ranks <= {0, 1, 2}:
+            if not present & ~_LOWER_MASK:
                 fans[F.LOWER_TILES] = 1
-            if ranks <= {5, 6, 7, 8}:
+            if not present & ~_UPPER_FOUR_MASK:
                 fans[F.UPPER_FOUR] = 1
-            if ranks <= {0, 1, 2, 3}:
+            if not present & ~_LOWER_FOUR_MASK:
                 fans[F.LOWER_FOUR] = 1
-            if all(t in TERMINALS for t in present):
+            if not present & ~_TERMINAL_MASK:
                 fans[F.ALL_TERMINALS] = 1
         elif not suits:
             fans[F.ALL_HONORS] = 1
         else:
-            if len(suits) == 1:
+            if suits == 1:
                 fans[F.HALF_FLUSH] = 1
-            if all(t in TERMINALS_AND_HONORS for t in present):
+            if not present & ~_ORPHAN_MASK:
                 fans[F.ALL_TERMINALS_AND_HONORS] = 1
-        if not any(t in TERMINALS_AND_HONORS for t in present):
+        if not present & _ORPHAN_MASK:
             fans[F.ALL_SIMPLES] = 1
-        if all(t in REVERSIBLE_TILES for t in present):
+        if not present & ~_REVERSIBLE_MASK:
             fans[F.REVERSIBLE_TILES] = 1
-        if len(suits) == 2:
+        if suits == 2:
             fans[F.ONE_VOIDED_SUIT] = 1
-        if (
-            len(suits) == 3
-            and any(27 <= t <= 30 for t in present)
-            and any(t >= 31 for t in present)
-        ):
+        elif suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
             fans[F.ALL_TYPES] = 1
         kongs = {m.tile for m in self.hand.melds if m.kind is MeldKind.KONG}
-        hogs = sum(1 for t in present if total[t] == 4 and t not in kongs)
+        hogs = sum(1 for t in range(NUM_KINDS) if total[t] == 4 and t not in kongs)
         if hogs:
             fans[F.TILE_HOG] = hogs
         if seven_pairs:
@@ -466,18 +474,27 @@ class _HandScorer:
         return fans
 
     def unique_wait(self) -> bool:
-        """Whether the 13 tiles before the win waited on the winning tile kind alone."""
+        """Whether the 13 tiles before the win waited on the winning kind alone (§5.7).
+
+        The wait set is that of the regular shape, plus seven pairs when nothing is declared;
+        kinds count even when all four copies are held.
+        """
         if self._unique_wait is None:
             before = list(self.concealed)
             before[self.win] -= 1
-            self._unique_wait = winning_tiles(before, len(self.hand.melds)) == [self.win]
+            waits = set(regular_waits(before))
+            if not self.hand.melds:
+                pair_wait = seven_pairs_wait(before)
+                if pair_wait is not None:
+                    waits.add(pair_wait)
+            self._unique_wait = waits == {self.win}
         return self._unique_wait
 
     # ---- readings
 
-    def best(self) -> tuple[Fans, list[Note] | None, ReadingView] | None:
+    def best(self) -> Candidate | None:
         """The highest-scoring reading: (fans, notes, view), or None if no shape fits."""
-        candidates: list[tuple[Fans, list[Note] | None, ReadingView]] = []
+        candidates: list[Candidate] = []
         hand = self.hand
         melds = hand.melds
         tile_fans: Fans | None = None
@@ -523,7 +540,7 @@ class _HandScorer:
         )
         if self.explain:
             self.alternatives = [
-                Alternative(candidates[i][2], totals[i], _fan_counts(candidates[i][0]))
+                Alternative(candidates[i][2](), totals[i], _fan_counts(candidates[i][0]))
                 for i in range(len(candidates))
                 if i != best_index
             ]
@@ -539,42 +556,43 @@ class _HandScorer:
             if implied:
                 for other in implied:
                     if other in fans:
-                        if other is F.CONCEALED_HAND and opt.special_shapes_add_concealed_hand and (
-                            fan in _SPECIAL_SHAPES
+                        if (
+                            other == F.CONCEALED_HAND
+                            and opt.special_shapes_add_concealed_hand
+                            and (fan in _SPECIAL_SHAPES)
                         ):
                             continue
                         n = fans.pop(other)
                         if notes is not None:
                             notes.append((other, n, fan, NON_REPEAT, ""))
-            if fan is F.NINE_GATES and F.PUNG_OF_TERMINALS_OR_HONORS in fans:
+            if fan == F.NINE_GATES and F.PUNG_OF_TERMINALS_OR_HONORS in fans:
                 drop = fans[F.PUNG_OF_TERMINALS_OR_HONORS] if opt.nine_gates_no_terminal_pung else 1
                 _drop(fans, F.PUNG_OF_TERMINALS_OR_HONORS, drop, fan, notes)
-            if fan is F.ALL_TERMINALS and opt.all_terminals_excludes_triple_pung:
+            if fan == F.ALL_TERMINALS and opt.all_terminals_excludes_triple_pung:
                 _drop(fans, F.TRIPLE_PUNG, fans.get(F.TRIPLE_PUNG, 0), fan, notes)
         if not fans:
             fans[F.CHICKEN_HAND] = 1
         return fans
 
-    def _special(self, fan: F, shape: str, extra: F | None = None) -> tuple[Fans, list[Note] | None, ReadingView]:
+    def _special(self, fan: FanId, shape: str, extra: FanId | None = None) -> Candidate:
         notes: list[Note] | None = [] if self.explain else None
         fans: Fans = {fan: 1, **self.situational}
         if extra is not None:
             fans[extra] = 1
-        if fan is F.THIRTEEN_ORPHANS:
+        if fan == F.THIRTEEN_ORPHANS:
             fans[F.ALL_TYPES] = 1
-        if fan is F.GREATER_HONORS_AND_KNITTED:
+        if fan == F.GREATER_HONORS_AND_KNITTED:
             fans[F.LESSER_HONORS_AND_KNITTED] = 1
         self._concealment(fans)
         if self.unique_wait():
             fans[F.SINGLE_WAIT] = 1
-        view = ReadingView(shape, (), None)
-        return self._finish(fans, notes), notes, view
+        return self._finish(fans, notes), notes, lambda: ReadingView(shape, (), None)
 
     def _concealment(self, fans: Fans) -> None:
         if self.exposed_melds == 0:
             fans[F.FULLY_CONCEALED_HAND if self.ctx.self_drawn else F.CONCEALED_HAND] = 1
 
-    def _seven_pairs(self) -> tuple[Fans, list[Note] | None, ReadingView]:
+    def _seven_pairs(self) -> Candidate:
         notes: list[Note] | None = [] if self.explain else None
         fans: Fans = {F.SEVEN_PAIRS: 1, **self._tile_fans(True), **self.situational}
         pairs = [t for t in range(NUM_KINDS) for _ in range(self.concealed[t] // 2)]
@@ -588,12 +606,13 @@ class _HandScorer:
         self._concealment(fans)
         if self.unique_wait():
             fans[F.SINGLE_WAIT] = 1
-        view = ReadingView("seven pairs", (), " ".join(tile_name(t) * 2 for t in pairs))
-        return self._finish(fans, notes), notes, view
+        return (
+            self._finish(fans, notes),
+            notes,
+            lambda: ReadingView("seven pairs", (), " ".join(tile_name(t) * 2 for t in pairs)),
+        )
 
-    def _regular(
-        self, reading: Reading, melds: tuple[Meld, ...], tile_fans: Fans
-    ) -> tuple[Fans, list[Note] | None, ReadingView]:
+    def _regular(self, reading: Reading, melds: tuple[Meld, ...], tile_fans: Fans) -> Candidate:
         notes: list[Note] | None = [] if self.explain else None
         fans: Fans = {**tile_fans, **self.situational}
         pair, conc_chows, conc_pungs = reading
@@ -613,21 +632,27 @@ class _HandScorer:
         set_tiles = [(c, True) for c in chows]
         set_tiles.extend((t, False) for t in conc_pungs)
         set_tiles.extend((m.tile, False) for m in melds if m.kind is not MeldKind.CHOW)
-        if all(
-            (c % 9 in (0, 6)) if is_chow else (t in TERMINALS_AND_HONORS)
-            for (t, is_chow) in set_tiles
-            for c in (t,)
-        ) and pair in TERMINALS_AND_HONORS:
+        if (
+            all(
+                (c % 9 in (0, 6)) if is_chow else (t in TERMINALS_AND_HONORS)
+                for (t, is_chow) in set_tiles
+                for c in (t,)
+            )
+            and pair in TERMINALS_AND_HONORS
+        ):
             fans[F.OUTSIDE_HAND] = 1
-        if pair < 27 and pair % 9 == 4 and all(
-            (t < 27 and 2 <= t % 9 <= 4) if is_chow else (t < 27 and t % 9 == 4)
-            for t, is_chow in set_tiles
+        if (
+            pair < 27
+            and pair % 9 == 4
+            and all(
+                (t < 27 and 2 <= t % 9 <= 4) if is_chow else (t < 27 and t % 9 == 4)
+                for t, is_chow in set_tiles
+            )
         ):
             fans[F.ALL_FIVES] = 1
         assert n_sets == 4
-        self._wait_fans(reading, fans, None)
-        view = _regular_view(reading, melds, "regular")
-        return self._finish(fans, notes), notes, view
+        self._wait_fans(reading, fans)
+        return self._finish(fans, notes), notes, lambda: _regular_view(reading, melds, "regular")
 
     def _is_nine_gates(self) -> bool:
         if self.hand.melds:
@@ -639,7 +664,31 @@ class _HandScorer:
             return False
         return before[base : base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
-    def _wait_fans(self, reading: Reading, fans: Fans, knitted: frozenset[int] | None) -> None:
+    def _knitted_wait_fans(self, knitted: frozenset[int], reading: Reading, fans: Fans) -> None:
+        """Wait fans of the knitted-straight shape: judged on the tiles outside the knitted nine."""
+        if self.ctx.initial_hand:
+            return
+        win = self.win
+        if self.hand.melds:
+            if win not in knitted or self.concealed[win] == 3:
+                fans[F.SINGLE_WAIT] = 1
+            return
+        rest = list(self.concealed)
+        for t in knitted:
+            rest[t] -= 1
+        if not rest[win]:
+            return  # the winning tile only completes the knitted nine
+        rest[win] -= 1
+        if regular_waits(rest) == [win]:
+            self._wait_fans(reading, fans, knitted, unique=True)
+
+    def _wait_fans(
+        self,
+        reading: Reading,
+        fans: Fans,
+        knitted: frozenset[int] | None = None,
+        unique: bool | None = None,
+    ) -> None:
         """边张 / 坎张 / 单钓将 for a unique wait, placed in this reading (one at most)."""
         if self.ctx.initial_hand:
             return
@@ -647,7 +696,7 @@ class _HandScorer:
         pair, conc_chows, _ = reading
         edge = closed = False
         for c in conc_chows:
-            if c == win - 2 and c % 9 == 0 or c == win and c % 9 == 6:
+            if (c == win - 2 and c % 9 == 0) or (c == win and c % 9 == 6):
                 edge = True
             elif c == win - 1:
                 closed = True
@@ -658,7 +707,7 @@ class _HandScorer:
             edge = closed = False
             if not single:
                 return
-        if not self.unique_wait():
+        if not (self.unique_wait() if unique is None else unique):
             return
         if edge:
             fans[F.EDGE_WAIT] = 1
@@ -767,7 +816,7 @@ class _HandScorer:
                     fans[F.PREVALENT_WIND] = 1
                 if t == seat:
                     fans[F.SEAT_WIND] = 1
-                if big_winds or t == prevalent or t == seat:
+                if big_winds or t in (prevalent, seat):
                     if notes is not None:
                         if len(winds) == 4:
                             by = F.BIG_FOUR_WINDS
@@ -806,19 +855,21 @@ class _HandScorer:
                     if t % 9 <= 5 and t + 3 in tiles:
                         fans[F.FOUR_PURE_SHIFTED_PUNGS] = 1
                     fans[F.PURE_SHIFTED_PUNGS] = 1
-            ranks_by_suit = [{t % 9 for t in suited if t // 9 == s} for s in range(3)]
-            for r in range(7):
-                for perm in _SUIT_PERMUTATIONS:
-                    if all(r + k in ranks_by_suit[perm[k]] for k in range(3)):
-                        fans[F.MIXED_SHIFTED_PUNGS] = 1
-            if len(suited) == 4 and pair < 27 and all(
-                t % 9 in (1, 3, 5, 7) for t in suited
-            ) and pair % 9 in (1, 3, 5, 7):
+            if len(suited) >= 3 and len({t // 9 for t in suited}) == 3:
+                for a, b, c in combinations(suited, 3):
+                    if a // 9 != b // 9 != c // 9 != a // 9:
+                        ranks = sorted((a % 9, b % 9, c % 9))
+                        if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[0] + 2:
+                            fans[F.MIXED_SHIFTED_PUNGS] = 1
+            if (
+                len(suited) == 4
+                and pair < 27
+                and all(t % 9 in (1, 3, 5, 7) for t in suited)
+                and pair % 9 in (1, 3, 5, 7)
+            ):
                 fans[F.ALL_EVEN_PUNGS] = 1
 
-    def _knitted_straight(
-        self, knitted: frozenset[int], reading: Reading
-    ) -> tuple[Fans, list[Note] | None, ReadingView]:
+    def _knitted_straight(self, knitted: frozenset[int], reading: Reading) -> Candidate:
         notes: list[Note] | None = [] if self.explain else None
         melds = self.hand.melds
         fans: Fans = {F.KNITTED_STRAIGHT: 1, **self.situational}
@@ -833,14 +884,33 @@ class _HandScorer:
         self._concealment(fans)
         if len(chows) == 1 and pair < 27:
             fans[F.ALL_CHOWS] = 1
-        if self.win not in knitted or self.concealed[self.win] > 1:
-            self._wait_fans(reading, fans, knitted)
+        self._knitted_wait_fans(knitted, reading, fans)
         sets = ("".join(tile_name(t) for t in sorted(knitted)),)
-        view = _regular_view(reading, melds, "knitted straight", sets)
-        return self._finish(fans, notes), notes, view
+        return (
+            self._finish(fans, notes),
+            notes,
+            lambda: _regular_view(reading, melds, "knitted straight", sets),
+        )
 
 
-_SUIT_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+def _mask(tiles: object) -> int:
+    return sum(1 << t for t in tiles)  # type: ignore[attr-defined]
+
+
+_SUIT_MASKS = tuple(_mask(range(base, base + 9)) for base in (0, 9, 18))
+_HONOR_MASK = _mask(range(27, 34))
+_WIND_MASK = _mask(range(27, 31))
+_DRAGON_MASK = _mask(range(31, 34))
+_GREEN_MASK = _mask(GREEN_TILES)
+_REVERSIBLE_MASK = _mask(REVERSIBLE_TILES)
+_TERMINAL_MASK = _mask(TERMINALS)
+_ORPHAN_MASK = _mask(TERMINALS_AND_HONORS)
+_UPPER_MASK = _mask(t for t in range(27) if t % 9 >= 6)
+_MIDDLE_MASK = _mask(t for t in range(27) if 3 <= t % 9 <= 5)
+_LOWER_MASK = _mask(t for t in range(27) if t % 9 <= 2)
+_UPPER_FOUR_MASK = _mask(t for t in range(27) if t % 9 >= 5)
+_LOWER_FOUR_MASK = _mask(t for t in range(27) if t % 9 <= 3)
+
 _SPECIAL_SHAPES = frozenset(
     {
         F.SEVEN_PAIRS,
@@ -863,7 +933,7 @@ _SET_DEFINED_TILE_FANS = (
 )
 
 
-def _drop(fans: Fans, fan: F, n: int, by: F, notes: list[Note] | None) -> None:
+def _drop(fans: Fans, fan: FanId, n: int, by: FanId, notes: list[Note] | None) -> None:
     if n <= 0 or fan not in fans:
         return
     left = fans[fan] - n
