@@ -164,7 +164,7 @@ def score_hand(
     *,
     explain: bool = False,
 ) -> Score:
-    """Score a complete 14-tile hand; raise :class:`~majiang.errors.MajiangError` if it is not one."""
+    """Score a complete 14-tile hand; raise :class:`~majiang.errors.MajiangError` if it isn't."""
     if hand.win_tile is None or hand.tile_count != 14:
         raise InvalidHandError(
             f"a winning hand has 14 tiles with the winning tile last, this one has "
