@@ -15,6 +15,7 @@ import pytest
 pytest.importorskip("MahjongGB")
 
 from majiang.random_hands import random_winning_hand
+from majiang.rules.guobiao.fans import FANS
 from majiang.rules.guobiao.options import GuobiaoOptions
 from majiang.rules.guobiao.scoring import score_hand
 from reference import reference_fans
