@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .errors import SituationError
+from .errors import NotationError, OptionError, SituationError
 from .hand import Hand, WinContext
 from .notation import parse_hand
 from .rules.guobiao.options import GuobiaoOptions
@@ -80,7 +80,12 @@ def score(
     :class:`~majiang.errors.NotWinningError`, :class:`~majiang.errors.SituationError`,
     :class:`~majiang.errors.OptionError`.
     """
-    parsed = parse_hand(hand, allowed_counts=(14,)) if isinstance(hand, str) else hand
+    if isinstance(hand, Hand):
+        parsed = hand
+    elif isinstance(hand, str):
+        parsed = parse_hand(hand, allowed_counts=(14,))
+    else:
+        raise NotationError(f"a hand must be a string or a Hand, not {type(hand).__name__}")
     context = make_context(
         self_drawn=self_drawn,
         seat_wind=seat_wind,
@@ -91,5 +96,7 @@ def score(
         fourth_tile=fourth_tile,
     )
     if not isinstance(options, GuobiaoOptions):
+        if options is not None and not isinstance(options, dict):
+            raise OptionError(f"options must be a dict of names to values, not {options!r}")
         options = GuobiaoOptions.from_mapping(options)
     return score_hand(parsed, context, options, explain=explain)

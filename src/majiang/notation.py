@@ -23,7 +23,7 @@ def parse_tiles(text: str) -> list[int]:
     for pos, ch in enumerate(text):
         if ch.isspace() or ch == ",":
             continue
-        if ch.isdigit():
+        if ch in _DIGITS:
             if ch == "0":
                 raise NotationError("0 is not a tile rank", text, pos)
             pending.append((int(ch), pos))
@@ -97,11 +97,22 @@ def _parse_fast(text: str) -> Hand | None:
                 return None
     if pos != len(text):
         return None
-    win = concealed.pop() if concealed else None
+    return _hand(melds, concealed, flowers)
+
+
+def _hand(melds: list[Meld], concealed: list[int], flowers: list[int]) -> Hand:
+    """A hand from tiles in written order: the last concealed tile is the winning (or drawn) tile
+    of a complete count (14, 11, ...); a waiting count (13, 10, ...) has none."""
+    if (3 * len(melds) + len(concealed)) % 3 == 2 and concealed:
+        win: int | None = concealed[-1]
+        concealed = concealed[:-1]
+    else:
+        win = None
     return Hand(tuple(melds), tuple(sorted(concealed)), win, tuple(sorted(flowers)))
 
 
 _SUIT_BASE = {"m": 0, "s": 9, "p": 18}
+_DIGITS = frozenset("0123456789")
 
 
 def _parse_slow(text: str) -> Hand:
@@ -125,7 +136,7 @@ def _parse_slow(text: str) -> Hand:
         if ch.isspace():
             continue
         if meld_start is not None and after_comma:
-            if not ch.isdigit():
+            if ch not in _DIGITS:
                 if ch == "]":
                     raise NotationError("',' must be followed by a source digit", text, pos)
                 raise NotationError(f"unexpected {ch!r} after the source digit", text, pos)
@@ -134,7 +145,7 @@ def _parse_slow(text: str) -> Hand:
             meld_source = int(ch)
             after_comma = False
             continue
-        if ch.isdigit():
+        if ch in _DIGITS:
             if ch == "0":
                 raise NotationError("0 is not a tile rank", text, pos)
             if meld_source is not None:
@@ -189,12 +200,7 @@ def _parse_slow(text: str) -> Hand:
     if pending:
         raise NotationError("digits without a suit letter", text, pending[0][1])
 
-    return Hand(
-        tuple(melds),
-        tuple(sorted(concealed[:-1])),
-        concealed[-1] if concealed else None,
-        tuple(sorted(flowers)),
-    )
+    return _hand(melds, concealed, flowers)
 
 
 def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Meld:
