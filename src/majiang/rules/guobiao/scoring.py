@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
 from itertools import combinations
 
 from ...errors import InvalidHandError, NotWinningError, SituationError
@@ -128,9 +127,9 @@ class Score:
         default=lambda: ReadingView("unknown", (), None), repr=False, compare=False
     )
 
-    @cached_property
+    @property
     def reading(self) -> ReadingView:
-        """How the scored reading splits the hand (built on first use)."""
+        """How the scored reading splits the hand (described on demand)."""
         return self.describe_reading()
 
     @property
@@ -302,7 +301,11 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
         if four is not None:
             fans[four] = 1
             if notes is not None:
-                notes.append((four, 0, four, NON_SEPARATION, "its chows form no other chow fan"))
+                triples = combinations(range(4), 3)
+                inside = [_three_chow_fan(*(chows[i] for i in t)) for t in triples]
+                inside += [_pair_fan(chows[i], chows[j]) for i, j in combinations(range(4), 2)]
+                for f in sorted({f for f in inside if f is not None}):
+                    notes.append((f, 1, four, NON_SEPARATION, "formed by its own chows"))
             return
     if n >= 3:
         best: tuple[int, FanId, FanId | None, tuple[int, ...]] | None = None
@@ -464,13 +467,13 @@ class _HandScorer:
         if hogs:
             fans[F.TILE_HOG] = hogs
         if seven_pairs:
-            if self.opt.strict_1998_seven_pairs:
-                for f in _SET_DEFINED_TILE_FANS:
-                    fans.pop(f, None)
             if self.opt.no_tile_hog_in_green_terminal_pairs and (
                 F.ALL_GREEN in fans or F.ALL_TERMINALS in fans
             ):
                 fans.pop(F.TILE_HOG, None)
+            if self.opt.strict_1998_seven_pairs:
+                for f in _SET_DEFINED_TILE_FANS:
+                    fans.pop(f, None)
         return fans
 
     def unique_wait(self) -> bool:
@@ -583,6 +586,8 @@ class _HandScorer:
             fans[F.ALL_TYPES] = 1
         if fan == F.GREATER_HONORS_AND_KNITTED:
             fans[F.LESSER_HONORS_AND_KNITTED] = 1
+        if fan != F.THIRTEEN_ORPHANS and F.ALL_TYPES in self._tile_fans(False):
+            fans[F.ALL_TYPES] = 1
         self._concealment(fans)
         if self.unique_wait():
             fans[F.SINGLE_WAIT] = 1
