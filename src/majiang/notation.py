@@ -58,15 +58,36 @@ def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand
     return hand
 
 
-_TOKEN = re.compile(
-    r"\[(?:([1-9]+)([msp])|([ESWNCFP]+))(?:,?([1-7]))?\]|([1-9]+)([msp])|([ESWNCFP])|([a-h])"
-)
+_TOKEN = re.compile(r"\[[^\[\]]*\]|[1-9]+[msp]|[ESWNCFPa-h]")
+_MELD_BODY = re.compile(r"(?:([1-9]+)([msp])|([ESWNCFP]+))(?:,?([1-7]))?")
 _HONOR_BASE = 27
+_TOKENS: dict[str, tuple[int, object]] = {}
+"""Token text -> (0, tiles) / (1, meld) / (2, flower): a hand is a handful of common tokens."""
+
+
+def _read_token(token: str, text: str, pos: int) -> tuple[int, object] | None:
+    if token[0] == "[":
+        body = _MELD_BODY.fullmatch(token, 1, len(token) - 1)
+        if body is None:
+            return None
+        digits, suit, honors, source = body.groups()
+        if digits is not None:
+            base = _SUIT_BASE[suit] - 1
+            tiles = [base + int(d) for d in digits]
+        else:
+            tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in honors]
+        return 1, _make_meld(tiles, int(source) if source else None, text, pos)
+    if token in FLOWER_LETTERS:
+        return 2, FIRST_FLOWER + FLOWER_LETTERS.index(token)
+    if token in HONOR_LETTERS:
+        return 0, (_HONOR_BASE + HONOR_LETTERS.index(token),)
+    base = _SUIT_BASE[token[-1]] - 1
+    return 0, tuple(base + int(d) for d in token[:-1])
 
 
 def _parse_fast(text: str) -> Hand | None:
-    """The common canonical forms with regular expressions; None sends the text to the exact
-    character-by-character parser (which also explains errors)."""
+    """The common forms, token by token (tokens are cached); None sends the text to the exact
+    character-by-character parser, which also explains errors."""
     melds: list[Meld] = []
     concealed: list[int] = []
     flowers: list[int] = []
@@ -75,26 +96,25 @@ def _parse_fast(text: str) -> Hand | None:
         if match.start() != pos:
             return None
         pos = match.end()
-        meld_digits, meld_suit, meld_honors, source, digits, suit, honor, flower = match.groups()
-        if digits is not None:
-            base = _SUIT_BASE[suit] - 1
-            concealed.extend(base + int(d) for d in digits)
-        elif honor is not None:
-            concealed.append(_HONOR_BASE + HONOR_LETTERS.index(honor))
-        elif flower is not None:
-            tile = FIRST_FLOWER + FLOWER_LETTERS.index(flower)
-            if tile in flowers:
+        token = match.group()
+        found = _TOKENS.get(token)
+        if found is None:
+            found = _read_token(token, text, match.start())
+            if found is None:
                 return None
-            flowers.append(tile)
-        else:
-            if meld_digits is not None:
-                base = _SUIT_BASE[meld_suit] - 1
-                tiles = [base + int(d) for d in meld_digits]
-            else:
-                tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in meld_honors]
-            melds.append(_make_meld(tiles, int(source) if source else None, text, match.start()))
+            if len(_TOKENS) < 100_000:
+                _TOKENS[token] = found
+        kind, value = found
+        if kind == 0:
+            concealed.extend(value)  # type: ignore[call-overload]
+        elif kind == 1:
+            melds.append(value)  # type: ignore[arg-type]
             if len(melds) > MAX_MELDS:
                 return None
+        else:
+            if value in flowers:
+                return None
+            flowers.append(value)  # type: ignore[arg-type]
     if pos != len(text):
         return None
     return _hand(melds, concealed, flowers)
@@ -236,13 +256,20 @@ def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Mel
 def _check_counts(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None:
     counts = [0] * NUM_KINDS
     for meld in hand.melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    for t in hand.concealed_with_win:
+        if meld.kind is MeldKind.CHOW:
+            counts[meld.tile] += 1
+            counts[meld.tile + 1] += 1
+            counts[meld.tile + 2] += 1
+        else:
+            counts[meld.tile] += 4 if meld.kind is MeldKind.KONG else 3
+    for t in hand.concealed:
         counts[t] += 1
-    for kind, n in enumerate(counts):
-        if n > MAX_COPIES:
-            raise InvalidHandError(f"{n} copies of {tile_name(kind)} in {text!r} (at most 4)")
+    if hand.win_tile is not None:
+        counts[hand.win_tile] += 1
+    most = max(counts)
+    if most > MAX_COPIES:
+        kind = counts.index(most)
+        raise InvalidHandError(f"{most} copies of {tile_name(kind)} in {text!r} (at most 4)")
     if hand.tile_count not in allowed_counts:
         wanted = " or ".join(str(n) for n in allowed_counts)
         raise InvalidHandError(

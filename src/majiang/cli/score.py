@@ -294,9 +294,9 @@ def _fast_json(out: dict[str, Any]) -> str:
     return f'{{"total": {out["total"]}, "fans": [{", ".join(parts)}], "meets_minimum": {minimum}}}'
 
 
-def _score_block(job: tuple[list[str], GuobiaoOptions, int]) -> list[str]:
-    lines, options, first = job
-    return list(score_lines(lines, options, first))
+def _score_block(job: tuple[list[str], dict[str, Any], int]) -> list[str]:
+    lines, option_values, first = job
+    return list(score_lines(lines, GuobiaoOptions(**option_values), first))
 
 
 def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions, jobs: int = 1) -> None:
@@ -314,17 +314,19 @@ def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions, jobs: int
         return
     import multiprocessing
 
-    def blocks() -> Iterator[tuple[list[str], GuobiaoOptions, int]]:
+    values = {name: getattr(options, name) for name in GuobiaoOptions.names()}
+
+    def blocks() -> Iterator[tuple[list[str], dict[str, Any], int]]:
         block: list[str] = []
         first = 1
         for line in source:
             block.append(line)
             if len(block) >= 2000:
-                yield block, options, first
+                yield block, values, first
                 first += len(block)
                 block = []
         if block:
-            yield block, options, first
+            yield block, values, first
 
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
         for outs in pool.imap(_score_block, blocks()):

@@ -172,8 +172,7 @@ def score_hand(
     flowers = len(hand.flowers) + context.extra_flowers
     if flowers > MAX_FLOWERS:
         raise SituationError(f"{flowers} flowers (there are only 8)")
-    fourth_tile = _check_situation(hand, context)
-    scorer = _HandScorer(hand, context, options, fourth_tile, explain)
+    scorer = _HandScorer(hand, context, options, explain)
     best = scorer.best()
     if best is None:
         raise NotWinningError(f"{hand} is not a winning hand: it forms none of the five shapes")
@@ -200,15 +199,22 @@ def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
     return tuple(FanCount(FANS[f], n) for f, n in ordered)
 
 
-def _check_situation(hand: Hand, context: WinContext) -> bool:
+def _check_situation(
+    hand: Hand, context: WinContext, concealed: list[int], total: list[int]
+) -> bool:
     """Reject contradictory situations; return the effective 和绝张 flag."""
     win = hand.win_tile
     assert win is not None
-    has_kong = any(m.kind is MeldKind.KONG for m in hand.melds)
-    held = sum(1 for t in hand.concealed if t == win)
-    in_melds = sum(1 for m in hand.melds for t in m.tiles if t == win)
-    if context.kong and context.self_drawn and not has_kong:
-        raise SituationError("a win on a kong's replacement tile needs a declared kong in the hand")
+    most = max(total)
+    if most > 4:
+        raise InvalidHandError(f"{most} copies of {tile_name(total.index(most))} (at most 4)")
+    held = concealed[win] - 1
+    in_melds = total[win] - concealed[win]
+    if context.kong and context.self_drawn:
+        if not any(m.kind is MeldKind.KONG for m in hand.melds):
+            raise SituationError(
+                "a win on a kong's replacement tile needs a declared kong in the hand"
+            )
     if context.kong and not context.self_drawn:
         if held or in_melds:
             raise SituationError(
@@ -222,8 +228,14 @@ def _check_situation(hand: Hand, context: WinContext) -> bool:
         )
     if context.initial_hand and (not context.self_drawn or hand.melds):
         raise SituationError("a win on the initial fourteen tiles is self-drawn with no melds")
-    visible = sum(1 for m in hand.melds if m.is_exposed for t in m.tiles if t == win)
-    return context.fourth_tile or visible == 3
+    if context.fourth_tile or in_melds < 3:
+        return context.fourth_tile
+    visible = sum(
+        m.tile <= win <= m.tile + 2 if m.kind is MeldKind.CHOW else 3 * (m.tile == win)
+        for m in hand.melds
+        if m.is_exposed
+    )
+    return visible == 3
 
 
 # --------------------------------------------------------------------------- chow combinations
@@ -329,10 +341,12 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
             if extra is not None:
                 fans[extra] = fans.get(extra, 0) + 1
             if notes is not None:
-                inside = [_pair_fan(chows[i], chows[j]) for i, j in combinations(triple, 2)]
-                for f in inside:
-                    if f is not None:
-                        notes.append((f, 1, fan, NON_SEPARATION, "pair inside the three chows"))
+                pairs = [_pair_fan(chows[i], chows[j]) for i, j in combinations(triple, 2)]
+                for pair_fan in pairs:
+                    if pair_fan is not None:
+                        notes.append(
+                            (pair_fan, 1, fan, NON_SEPARATION, "pair inside the three chows")
+                        )
                 if n == 4:
                     notes.append(
                         (fan, 0, fan, ACCOUNT_ONCE, "the fourth chow combines at most once")
@@ -341,9 +355,9 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
     # Only pair fans: count the edges of a spanning forest, preferring lower fan ids.
     edges = []
     for i, j in combinations(range(n), 2):
-        f = _pair_fan(chows[i], chows[j])
-        if f is not None:
-            edges.append((f, i, j))
+        edge = _pair_fan(chows[i], chows[j])
+        if edge is not None:
+            edges.append((edge, i, j))
     if not edges:
         return
     edges.sort()
@@ -371,12 +385,7 @@ class _HandScorer:
     """Scores every reading of one hand; facts shared by all readings are computed once."""
 
     def __init__(
-        self,
-        hand: Hand,
-        context: WinContext,
-        options: GuobiaoOptions,
-        fourth_tile: bool,
-        explain: bool,
+        self, hand: Hand, context: WinContext, options: GuobiaoOptions, explain: bool
     ) -> None:
         self.hand = hand
         self.ctx = context
@@ -393,9 +402,14 @@ class _HandScorer:
         self.concealed = concealed
         total = list(concealed)
         for m in hand.melds:
-            for t in m.tiles:
-                total[t] += 1
+            if m.kind is MeldKind.CHOW:
+                total[m.tile] += 1
+                total[m.tile + 1] += 1
+                total[m.tile + 2] += 1
+            else:
+                total[m.tile] += 4 if m.kind is MeldKind.KONG else 3
         self.total = total
+        fourth_tile = _check_situation(hand, context, concealed, total)
         self.exposed_melds = sum(1 for m in hand.melds if m.is_exposed)
         self.situational = self._situational(fourth_tile)
         self._unique_wait: bool | None = None
@@ -505,13 +519,14 @@ class _HandScorer:
             if tile_fans is None:
                 tile_fans = self._tile_fans(False)
             candidates.append(self._regular(reading, melds, tile_fans))
+        c = self.concealed
+        kinds = NUM_KINDS - c.count(0)
         if not melds:
-            c = self.concealed
-            if is_seven_pairs(c):
+            if kinds <= 7 and is_seven_pairs(c):
                 candidates.append(self._seven_pairs())
-            if is_thirteen_orphans(c):
+            if kinds == 13 and is_thirteen_orphans(c):
                 candidates.append(self._special(F.THIRTEEN_ORPHANS, "thirteen orphans"))
-            knitted = honors_knitted_set(c)
+            knitted = honors_knitted_set(c) if kinds == 14 else None
             if knitted is not None:
                 honors = sum(1 for t in range(27, 34) if c[t])
                 if honors == 7:
@@ -523,8 +538,8 @@ class _HandScorer:
                     candidates.append(
                         self._special(F.LESSER_HONORS_AND_KNITTED, "honours and knitted", extra)
                     )
-        if len(melds) <= 1:
-            found = knitted_straight_rest(self.concealed)
+        if len(melds) <= 1 and kinds >= 9:
+            found = knitted_straight_rest(c)
             if found is not None:
                 knitted, rest = found
                 for reading in regular_readings(rest):
@@ -631,31 +646,26 @@ class _HandScorer:
         if nine_gates:
             fans[F.NINE_GATES] = 1
         # The structure fans.
-        n_sets = len(chows) + len(conc_pungs) + sum(1 for m in melds if m.kind is not MeldKind.CHOW)
         if len(chows) == 4 and pair < 27:
             fans[F.ALL_CHOWS] = 1
-        set_tiles = [(c, True) for c in chows]
-        set_tiles.extend((t, False) for t in conc_pungs)
-        set_tiles.extend((m.tile, False) for m in melds if m.kind is not MeldKind.CHOW)
-        if (
-            all(
-                (c % 9 in (0, 6)) if is_chow else (t in TERMINALS_AND_HONORS)
-                for (t, is_chow) in set_tiles
-                for c in (t,)
-            )
-            and pair in TERMINALS_AND_HONORS
-        ):
-            fans[F.OUTSIDE_HAND] = 1
-        if (
-            pair < 27
-            and pair % 9 == 4
-            and all(
-                (t < 27 and 2 <= t % 9 <= 4) if is_chow else (t < 27 and t % 9 == 4)
-                for t, is_chow in set_tiles
-            )
-        ):
-            fans[F.ALL_FIVES] = 1
-        assert n_sets == 4
+        outside = pair in TERMINALS_AND_HONORS
+        fives = pair < 27 and pair % 9 == 4
+        if outside or fives:
+            for c in chows:
+                rank = c % 9
+                outside = outside and rank in (0, 6)
+                fives = fives and 2 <= rank <= 4
+            for t in conc_pungs:
+                outside = outside and t in TERMINALS_AND_HONORS
+                fives = fives and t < 27 and t % 9 == 4
+            for m in melds:
+                if m.kind is not MeldKind.CHOW:
+                    outside = outside and m.tile in TERMINALS_AND_HONORS
+                    fives = fives and m.tile < 27 and m.tile % 9 == 4
+            if outside:
+                fans[F.OUTSIDE_HAND] = 1
+            if fives:
+                fans[F.ALL_FIVES] = 1
         self._wait_fans(reading, fans)
         return self._finish(fans, notes), notes, lambda: _regular_view(reading, melds, "regular")
 
