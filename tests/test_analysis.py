@@ -541,6 +541,15 @@ def test_cli_ready_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert "No wait reaches 8 fans" in out
 
 
+def test_cli_totals_leave_flowers_out(capsys: pytest.CaptureFixture[str]) -> None:
+    (four, _) = waits("ab234m567m234s56pEE")
+    assert four.self_drawn is not None and four.self_drawn.total == 8  # with the two flowers
+    assert not four.self_drawn.meets_minimum
+    code, out, _ = run_cli(["analyze", "ab234m567m234s56pEE"], capsys)
+    assert "Flowers  2" in out
+    assert "6 below 8" in out and "8 below 8" not in out
+
+
 def test_cli_discards(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run_cli(["analyze", "1234m5699s12p5pESW", "--visible", "5p5pEE"], capsys)
     assert code == 0

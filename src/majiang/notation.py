@@ -61,28 +61,30 @@ def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand
 _TOKEN = re.compile(r"\[[^\[\]]*\]|[1-9]+[msp]|[ESWNCFPa-h]")
 _MELD_BODY = re.compile(r"(?:([1-9]+)([msp])|([ESWNCFP]+))(?:,?([1-7]))?")
 _HONOR_BASE = 27
-_TOKENS: dict[str, tuple[int, object]] = {}
-"""Token text -> (0, tiles) / (1, meld) / (2, flower): a hand is a handful of common tokens."""
+_TILE_TOKENS: dict[str, tuple[int, ...]] = {}
+_MELD_TOKENS: dict[str, Meld] = {}
+"""Token text -> tiles or meld: a hand is a handful of common tokens, read once each."""
+_TOKEN_CACHE_LIMIT = 100_000
 
 
-def _read_token(token: str, text: str, pos: int) -> tuple[int, object] | None:
-    if token[0] == "[":
-        body = _MELD_BODY.fullmatch(token, 1, len(token) - 1)
-        if body is None:
-            return None
-        digits, suit, honors, source = body.groups()
-        if digits is not None:
-            base = _SUIT_BASE[suit] - 1
-            tiles = [base + int(d) for d in digits]
-        else:
-            tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in honors]
-        return 1, _make_meld(tiles, int(source) if source else None, text, pos)
-    if token in FLOWER_LETTERS:
-        return 2, FIRST_FLOWER + FLOWER_LETTERS.index(token)
+def _read_meld(token: str, text: str, pos: int) -> Meld | None:
+    body = _MELD_BODY.fullmatch(token, 1, len(token) - 1)
+    if body is None:
+        return None
+    digits, suit, honors, source = body.groups()
+    if digits is not None:
+        base = _SUIT_BASE[suit] - 1
+        tiles = [base + int(d) for d in digits]
+    else:
+        tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in honors]
+    return _make_meld(tiles, int(source) if source else None, text, pos)
+
+
+def _read_tiles(token: str) -> tuple[int, ...]:
     if token in HONOR_LETTERS:
-        return 0, (_HONOR_BASE + HONOR_LETTERS.index(token),)
+        return (_HONOR_BASE + HONOR_LETTERS.index(token),)
     base = _SUIT_BASE[token[-1]] - 1
-    return 0, tuple(base + int(d) for d in token[:-1])
+    return tuple(base + int(d) for d in token[:-1])
 
 
 def _parse_fast(text: str) -> Hand | None:
@@ -97,24 +99,29 @@ def _parse_fast(text: str) -> Hand | None:
             return None
         pos = match.end()
         token = match.group()
-        found = _TOKENS.get(token)
-        if found is None:
-            found = _read_token(token, text, match.start())
-            if found is None:
-                return None
-            if len(_TOKENS) < 100_000:
-                _TOKENS[token] = found
-        kind, value = found
-        if kind == 0:
-            concealed.extend(value)  # type: ignore[call-overload]
-        elif kind == 1:
-            melds.append(value)  # type: ignore[arg-type]
+        if token[0] == "[":
+            meld = _MELD_TOKENS.get(token)
+            if meld is None:
+                meld = _read_meld(token, text, match.start())
+                if meld is None:
+                    return None
+                if len(_MELD_TOKENS) < _TOKEN_CACHE_LIMIT:
+                    _MELD_TOKENS[token] = meld
+            melds.append(meld)
             if len(melds) > MAX_MELDS:
                 return None
-        else:
-            if value in flowers:
+        elif token in FLOWER_LETTERS:
+            flower = FIRST_FLOWER + FLOWER_LETTERS.index(token)
+            if flower in flowers:
                 return None
-            flowers.append(value)  # type: ignore[arg-type]
+            flowers.append(flower)
+        else:
+            tiles = _TILE_TOKENS.get(token)
+            if tiles is None:
+                tiles = _read_tiles(token)
+                if len(_TILE_TOKENS) < _TOKEN_CACHE_LIMIT:
+                    _TILE_TOKENS[token] = tiles
+            concealed.extend(tiles)
     if pos != len(text):
         return None
     return _hand(melds, concealed, flowers)

@@ -210,11 +210,8 @@ def _check_situation(
         raise InvalidHandError(f"{most} copies of {tile_name(total.index(most))} (at most 4)")
     held = concealed[win] - 1
     in_melds = total[win] - concealed[win]
-    if context.kong and context.self_drawn:
-        if not any(m.kind is MeldKind.KONG for m in hand.melds):
-            raise SituationError(
-                "a win on a kong's replacement tile needs a declared kong in the hand"
-            )
+    if context.kong and context.self_drawn and not any(m.kind is MeldKind.KONG for m in hand.melds):
+        raise SituationError("a win on a kong's replacement tile needs a declared kong in the hand")
     if context.kong and not context.self_drawn:
         if held or in_melds:
             raise SituationError(
