@@ -7,6 +7,7 @@ The scorer in one call::
     98
 """
 
+from .analysis import Analysis, analyze, discard_options, useful_tiles, waits
 from .api import make_context, score
 from .errors import (
     InvalidHandError,
@@ -24,6 +25,7 @@ from .rules.guobiao.scoring import Exclusion, FanCount, Score
 __version__ = "0.1.0"
 
 __all__ = [
+    "Analysis",
     "Exclusion",
     "FanCount",
     "GuobiaoOptions",
@@ -38,9 +40,13 @@ __all__ = [
     "Score",
     "SituationError",
     "WinContext",
+    "analyze",
+    "discard_options",
     "format_hand",
     "make_context",
     "parse_hand",
     "parse_tiles",
     "score",
+    "useful_tiles",
+    "waits",
 ]

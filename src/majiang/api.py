@@ -3,7 +3,7 @@
 >>> from majiang import score
 >>> result = score("[WWWW,1][444s]45m678pFF6m")
 >>> result.total, result.meets_minimum
-(4, False)
+(8, True)
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import MajiangError
+from . import analyze as analyze_cmd
 from . import score as score_cmd
 
 EXIT_INVALID = 1
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
     score_cmd.add_parser(commands)
+    analyze_cmd.add_parser(commands)
     return parser
 
 

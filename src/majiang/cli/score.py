@@ -119,12 +119,16 @@ def score_json(result: Score, self_drawn: bool, stake: int, explain: bool) -> di
     out = result.to_dict()
     pay = result.payments(self_drawn, stake)
     out["flowers"] = result.flowers
-    out["payments"] = {
-        "stake": stake,
-        "discarder": pay.discarder,
-        "each_other": pay.each_other,
-        "winner": pay.winner,
-    }
+    out["payments"] = (
+        {
+            "stake": stake,
+            "discarder": pay.discarder,
+            "each_other": pay.each_other,
+            "winner": pay.winner,
+        }
+        if result.meets_minimum
+        else None
+    )
     if explain:
         out["reading"] = {
             "shape": result.reading.shape,
@@ -149,7 +153,13 @@ def score_json(result: Score, self_drawn: bool, stake: int, explain: bool) -> di
 
 
 def render(
-    result: Score, hand: str, situation: str, self_drawn: bool, stake: int, explain: bool
+    result: Score,
+    hand: str,
+    situation: str,
+    self_drawn: bool,
+    stake: int,
+    explain: bool,
+    penalty: int = 10,
 ) -> str:
     """The readable table of ``majiang score``."""
     lines = [f"Hand     {hand}", f"Context  {situation}"]
@@ -172,7 +182,12 @@ def render(
         )
     pay = result.payments(self_drawn, stake)
     stake_note = f" (stake {stake})" if stake != 1 else ""
-    if pay.discarder is None:
+    if not result.meets_minimum:
+        lines.append(
+            f"Payments{stake_note}: none. Where false wins (错和) are played, declaring it costs "
+            f"{penalty * stake} to each other player."
+        )
+    elif pay.discarder is None:
         lines.append(
             f"Payments{stake_note}: each other player pays {pay.each_other}; winner +{pay.winner}."
         )

@@ -175,7 +175,9 @@ def score_hand(
     scorer = _HandScorer(hand, context, options, explain)
     best = scorer.best()
     if best is None:
-        raise NotWinningError(f"{hand} is not a winning hand: it forms none of the five shapes")
+        raise NotWinningError(
+            f"not a winning hand: {hand} forms none of the five winning shapes"
+        )
     fans, notes, view = best
     base_total = sum(POINTS[f] * n for f, n in fans.items())
     if flowers:
@@ -186,11 +188,20 @@ def score_hand(
         flowers=flowers,
         meets_minimum=base_total >= MIN_FANS,
         describe_reading=view,
-        excluded=tuple(
-            Exclusion(FANS[f], n, FANS[by] if by else None, principle, detail)
-            for f, n, by, principle, detail in (notes or ())
-        ),
+        excluded=_exclusions(notes) if notes else (),
         alternatives=tuple(scorer.alternatives),
+    )
+
+
+def _exclusions(notes: list[Note]) -> tuple[Exclusion, ...]:
+    """Notes merged: the same fan excluded twice for the same reason is one line with a count."""
+    merged: dict[tuple[FanId, FanId | None, str, str], int] = {}
+    for fan, n, by, principle, detail in notes:
+        key = (fan, by, principle, detail)
+        merged[key] = merged.get(key, 0) + n
+    return tuple(
+        Exclusion(FANS[fan], n, FANS[by] if by else None, principle, detail)
+        for (fan, by, principle, detail), n in merged.items()
     )
 
 

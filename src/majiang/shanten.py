@@ -1,0 +1,495 @@
+"""Shanten (tiles away from ready) of each winning shape, from tables keyed by suit pattern.
+
+A suit's nine counts are a base-5 key. For each key a table gives the suit's *vector*: for a
+budget of ``m`` blocks (0-4), with and without the pair, the best value ``2 * sets + partial sets
+(+1 for the pair)`` its tiles can make with at most ``m`` sets and partial sets. There are only a
+couple of hundred distinct vectors, so they are interned as small ints and the max-plus
+combination of two of them is cached too: the regular shanten of any hand is four table look-ups
+and three cached combinations. With ``k = 4 - melds`` sets to make, shanten is
+``2 * k - value``: 0 is ready (a 13-tile hand), -1 complete (a 14-tile hand); a 14-tile hand's
+shanten is the best of its 13-tile hands after one discard. The special shapes need only
+per-suit counts kept beside the vector (pairs, orphans, knitted tiles), and the knitted straight
+re-reads the rest of the hand with the same tables.
+
+The tables fill lazily: a suit pattern seen for the first time costs one memoised recursion that
+shares its sub-patterns with every other pattern. Like the reference calculator, shanten does not
+look at the fourth copy: a kind counts as a possible draw even when all four are held.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .errors import InvalidHandError
+from .tiles import NUM_KINDS
+
+SHAPES: Final = (
+    "regular",
+    "seven_pairs",
+    "thirteen_orphans",
+    "honors_knitted",
+    "knitted_straight",
+)
+"""The five shapes of ``rules/guobiao.md`` §3.1, in :func:`shanten_by_shape`'s order."""
+
+# --------------------------------------------------------------------------- hand keys
+
+_BITS: Final = 21
+"""Bits of one group in a hand key (5**9 < 2**21)."""
+_MASK: Final = (1 << _BITS) - 1
+_POW5: Final = tuple(5**i for i in range(10))
+_SUIT_KEYS: Final = 5**9
+_HONOR_KEYS: Final = 5**7
+
+TILE_KEYS: Final = tuple(
+    _POW5[t % 9] << (_BITS * (t // 9)) if t < 27 else _POW5[t - 27] << (3 * _BITS)
+    for t in range(NUM_KINDS)
+)
+"""What one tile adds to a hand key: the hand key of tiles is the sum of theirs."""
+_TILE_KEY: Final = dict(enumerate(TILE_KEYS)).__getitem__
+
+
+def hand_key(tiles: Sequence[int]) -> int:
+    """The hand key of concealed tiles (ints 0-33): four base-5 group keys in one int.
+
+    Keys add: ``hand_key(a + b) == hand_key(a) + hand_key(b)``, so a caller that draws and
+    discards can keep one up to date with :data:`TILE_KEYS` and call :func:`shanten_of_key`.
+    """
+    try:
+        return sum(map(_TILE_KEY, tiles))
+    except (KeyError, TypeError):
+        bad = next((t for t in tiles if t not in range(NUM_KINDS)), None)
+        raise InvalidHandError(f"not a tile: {bad!r} (tiles are ints 0-33)") from None
+
+
+# --------------------------------------------------------------------------- vectors
+
+_NEG: Final = -99
+Vector = tuple[int, ...]
+"""Ten values: ``v[m]`` without the pair and ``v[5 + m]`` with it, for budgets m = 0..4."""
+
+_EMPTY: Final[Vector] = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
+_vectors: list[Vector] = [_EMPTY]
+_vector_ids: dict[Vector, int] = {_EMPTY: 0}
+_ops: dict[int, int] = {}
+"""Cached operations on interned vectors, keyed by ``op << 32 | a << 16 | b``."""
+_conv: dict[int, int] = {}
+"""Cached max-plus combinations of two interned vectors, keyed by ``a << 16 | b``."""
+_finals: dict[int, Vector] = {}
+"""Best value per budget (pair or not) of the combination of two vectors, same keys."""
+_BLOCK1, _BLOCK2, _PAIR, _MAX = 1, 2, 3, 4
+
+
+def _intern(vector: Vector) -> int:
+    index = _vector_ids.get(vector)
+    if index is None:
+        index = _vector_ids[vector] = len(_vectors)
+        if index >= 1 << 16:  # pragma: no cover - there are fewer than 300
+            raise RuntimeError("too many distinct shanten vectors")
+        _vectors.append(vector)
+    return index
+
+
+def _compute(op: int, a: Vector, b: Vector) -> Vector:
+    if op in (_BLOCK1, _BLOCK2):  # one more partial set or set: one unit of budget
+        return (_NEG, a[0] + op, a[1] + op, a[2] + op, a[3] + op,
+                _NEG, a[5] + op, a[6] + op, a[7] + op, a[8] + op)
+    if op == _PAIR:  # the pair: value 1, no budget, only onto a vector without one
+        return (_NEG, _NEG, _NEG, _NEG, _NEG, a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1, a[4] + 1)
+    return tuple(max(x, y) for x, y in zip(a, b, strict=True))
+
+
+def _op(op: int, a: int, b: int = 0) -> int:
+    """A cached operation on interned vectors."""
+    key = op << 32 | a << 16 | b
+    c = _ops.get(key)
+    if c is None:
+        c = _ops[key] = _intern(_compute(op, _vectors[a], _vectors[b]))
+    return c
+
+
+def _convolve(a: int, b: int) -> int:
+    """The max-plus combination of two groups' interned vectors (the pair in at most one)."""
+    key = a << 16 | b
+    c = _conv.get(key)
+    if c is None:
+        x, y = _vectors[a], _vectors[b]
+        out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
+        out += [
+            max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
+            for m in range(5)
+        ]
+        c = _conv[key] = _intern(tuple(max(v, _NEG) for v in out))
+    return c
+
+
+def _final(a: int, b: int) -> Vector:
+    """The best value for each budget k of the combination of two vectors (cached)."""
+    key = a << 16 | b
+    best = _finals.get(key)
+    if best is None:
+        v = _vectors[_convolve(a, b)]
+        best = _finals[key] = tuple(max(v[m], v[5 + m]) for m in range(5))
+    return best
+
+
+# --------------------------------------------------------------------------- suit patterns
+
+_patterns: dict[int, int] = {0: 0}
+"""Vector id of each suit pattern, the key shifted so that its lowest rank holds a tile."""
+
+
+def _pattern(key: int) -> int:
+    """The vector id of one suit's base-5 key (rank 1 is the lowest digit)."""
+    while key % 5 == 0 and key:
+        key //= 5  # a pattern's vector does not depend on where in the suit it sits
+    found = _patterns.get(key)
+    if found is not None:
+        return found
+    c0 = key % 5
+    c1 = key // 5 % 5
+    c2 = key // 25 % 5
+    best = _pattern(key - 1)  # the lowest tile is left over
+    if c0 >= 3:
+        best = _op(_MAX, best, _op(_BLOCK2, _pattern(key - 3)))
+    if c0 >= 2:
+        rest = _pattern(key - 2)
+        best = _op(_MAX, best, _op(_BLOCK1, rest))
+        best = _op(_MAX, best, _op(_PAIR, rest))
+    if c1:
+        if c2:
+            best = _op(_MAX, best, _op(_BLOCK2, _pattern(key - 31)))
+        best = _op(_MAX, best, _op(_BLOCK1, _pattern(key - 6)))
+    if c2:
+        best = _op(_MAX, best, _op(_BLOCK1, _pattern(key - 26)))
+    _patterns[key] = best
+    return best
+
+
+# --------------------------------------------------------------------------- per-group facts
+
+Info = tuple[int, int, int, int, int, int]
+"""(vector id, tiles, pairs, orphan kinds, orphan pair 0/1, knitted) of one group's key.
+
+Knitted: for a suit, the distinct ranks held of 147, 258 and 369, two bits each; for the honours,
+the distinct kinds held.
+"""
+_KNITTED_RANKS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
+
+_suit_info: list[Info | None] = []
+_honor_info: list[Info | None] = []
+"""Indexed by key; allocated on first use (15 MB), so that importing majiang stays cheap."""
+_knit_info: dict[int, tuple[int, int, int, int, int, int]] = {}
+
+
+def _digits(key: int, n: int) -> tuple[int, ...]:
+    return tuple(key // _POW5[i] % 5 for i in range(n))
+
+
+def _make_suit(key: int) -> Info:
+    c = _digits(key, 9)
+    info = (
+        _pattern(key),
+        sum(c),
+        sum(n // 2 for n in c),
+        (c[0] > 0) + (c[8] > 0),
+        int(c[0] >= 2 or c[8] >= 2),
+        sum(sum(1 for r in ranks if c[r]) << 2 * i for i, ranks in enumerate(_KNITTED_RANKS)),
+    )
+    _suit_info[key] = info
+    return info
+
+
+def _make_honor(key: int) -> Info:
+    c = _digits(key, 7)
+    vector = 0
+    for n in c:
+        if n:
+            vector = _convolve(vector, _pattern(n))  # a lone kind: no chows
+    kinds = sum(1 for n in c if n)
+    info = (vector, sum(c), sum(n // 2 for n in c), kinds, int(max(c) >= 2), kinds)
+    _honor_info[key] = info
+    return info
+
+
+def _knit(key: int) -> tuple[int, int, int, int, int, int]:
+    """Knitted tiles held of 147, 258, 369, then the key without one of each of them."""
+    info = _knit_info.get(key)
+    if info is None:
+        c = _digits(key, 9)
+        held = [[r for r in ranks if c[r]] for ranks in _KNITTED_RANKS]
+        info = _knit_info[key] = (
+            len(held[0]), len(held[1]), len(held[2]),
+            key - sum(_POW5[r] for r in held[0]),
+            key - sum(_POW5[r] for r in held[1]),
+            key - sum(_POW5[r] for r in held[2]),
+        )
+    return info
+
+
+def table_sizes() -> dict[str, int]:
+    """How many entries each lazily filled table holds (for the benchmark and tests)."""
+    return {
+        "suit_patterns": len(_patterns),
+        "suit_keys": sum(1 for x in _suit_info if x is not None),
+        "honor_keys": sum(1 for x in _honor_info if x is not None),
+        "knitted_keys": len(_knit_info),
+        "vectors": len(_vectors),
+        "cached_operations": len(_ops) + len(_conv) + len(_finals),
+    }
+
+
+# --------------------------------------------------------------------------- the shapes
+
+def _infos(key: int, n_tiles: int, melds: int) -> tuple[Info, Info, Info, Info]:
+    """The four groups' facts; raise unless the key holds ``n_tiles`` tiles of a legal hand."""
+    k0 = key & _MASK
+    k1 = key >> _BITS & _MASK
+    k2 = key >> 2 * _BITS & _MASK
+    k3 = key >> 3 * _BITS
+    try:
+        a = _suit_info[k0] or _make_suit(k0)
+        b = _suit_info[k1] or _make_suit(k1)
+        c = _suit_info[k2] or _make_suit(k2)
+        h = _honor_info[k3] or _make_honor(k3)
+    except IndexError:
+        if not _suit_info:
+            _suit_info.extend([None] * _SUIT_KEYS)
+            _honor_info.extend([None] * _HONOR_KEYS)
+            return _infos(key, n_tiles, melds)
+        raise InvalidHandError("more than 4 copies of a tile") from None
+    if a[1] + b[1] + c[1] + h[1] != n_tiles:
+        raise InvalidHandError("more than 4 copies of a tile")
+    if n_tiles + 3 * melds not in (13, 14) or not 0 <= melds <= 4:
+        raise InvalidHandError(
+            f"{n_tiles} concealed tiles and {melds} melds: a hand has 13 or 14 tiles "
+            "(a meld counts 3)"
+        )
+    return a, b, c, h
+
+
+def _regular(a: Info, b: Info, c: Info, h: Info, k: int) -> int:
+    return 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h[0])[k]
+
+
+# The six knitted sets, as which of 147/258/369 (0/1/2) each suit holds.
+_KNITTED_PATTERNS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+
+
+_two_suits: dict[int, tuple[int, int, int]] = {}
+"""For the knitted fields of characters and bamboo: the most knitted tiles they hold when dots
+take 147, 258 or 369 (4,096 keys at most)."""
+
+
+def _knitted(a: Info, b: Info, c: Info) -> int:
+    """The most tiles of one knitted set held (distinct), from the suits' knitted fields."""
+    key = a[5] << 6 | b[5]
+    two = _two_suits.get(key)
+    if two is None:
+        x, y = a[5], b[5]
+        best = [0, 0, 0]
+        for p, q, r in _KNITTED_PATTERNS:
+            best[r] = max(best[r], (x >> 2 * p & 3) + (y >> 2 * q & 3))
+        two = _two_suits[key] = (best[0], best[1], best[2])
+    z = c[5]
+    return max(two[0] + (z & 3), two[1] + (z >> 2 & 3), two[2] + (z >> 4))
+
+
+def _knitted_straight(key: int, h: int, k: int, bound: int) -> int:
+    """Knitted straight shanten (``k`` sets to make, ``h`` the honours' vector id), or ``bound``
+    if it is not lower than ``bound``."""
+    x = _knit(key & _MASK)
+    y = _knit(key >> _BITS & _MASK)
+    z = _knit(key >> 2 * _BITS & _MASK)
+    k -= 3  # the nine knitted tiles stand for three sets
+    best = bound
+    for p, q, r in _KNITTED_PATTERNS:
+        missing = 9 - x[p] - y[q] - z[r]
+        if missing - 1 >= best:
+            continue  # the rest is at best complete
+        a = _suit_info[x[3 + p]] or _make_suit(x[3 + p])
+        b = _suit_info[y[3 + q]] or _make_suit(y[3 + q])
+        c = _suit_info[z[3 + r]] or _make_suit(z[3 + r])
+        value = missing + 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h)[k]
+        if value < best:
+            best = value
+    return best
+
+
+def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
+    """:func:`shanten` of a :func:`hand_key` holding ``n_tiles`` concealed tiles."""
+    # The hot path of every bot turn: _infos, _regular and _knitted, inlined.
+    k0 = key & _MASK
+    k1 = key >> _BITS & _MASK
+    k2 = key >> 2 * _BITS & _MASK
+    k3 = key >> 3 * _BITS
+    try:
+        a = _suit_info[k0] or _make_suit(k0)
+        b = _suit_info[k1] or _make_suit(k1)
+        c = _suit_info[k2] or _make_suit(k2)
+        h = _honor_info[k3] or _make_honor(k3)
+    except IndexError:
+        a, b, c, h = _infos(key, n_tiles, melds)  # allocates the tables, or raises
+    if a[1] + b[1] + c[1] + h[1] != n_tiles or n_tiles + 3 * melds not in (13, 14) or melds < 0:
+        _infos(key, n_tiles, melds)  # raises the right error
+    k = 4 - melds
+    ab = _conv.get(a[0] << 16 | b[0])
+    if ab is None:
+        ab = _convolve(a[0], b[0])
+    abc = _conv.get(ab << 16 | c[0])
+    if abc is None:
+        abc = _convolve(ab, c[0])
+    final = _finals.get(abc << 16 | h[0]) or _final(abc, h[0])
+    best = 2 * k - final[k]
+    if melds > 1 or best <= 13 - n_tiles - 3 * melds:
+        return best  # no other shape, or nothing beats ready (13 tiles) or complete (14)
+    two = _two_suits.get(a[5] << 6 | b[5])
+    if two is None:
+        knitted = _knitted(a, b, c)
+    else:
+        z = c[5]
+        knitted = max(two[0] + (z & 3), two[1] + (z >> 2 & 3), two[2] + (z >> 4))
+    if melds == 0:
+        other = 6 - a[2] - b[2] - c[2] - h[2]
+        if other < best:
+            best = other
+        other = 13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4])
+        if other < best:
+            best = other
+        other = 13 - min(knitted + h[5], 14)
+        if other < best:
+            best = other
+    if 8 - knitted < best:
+        best = _knitted_straight(key, h[0], k, best)
+    return best
+
+
+def shanten(tiles: Sequence[int], melds: int = 0) -> int:
+    """Shanten of concealed ``tiles`` (ints 0-33) plus ``melds`` declared sets, any shape.
+
+    13 or 14 tiles in all (a meld counts 3): 0 is ready, -1 a complete 14-tile hand. Raises
+    :class:`~majiang.errors.InvalidHandError` for other counts or a fifth copy.
+    """
+    try:
+        key = sum(map(_TILE_KEY, tiles))
+    except (KeyError, TypeError):
+        key = hand_key(tiles)  # raises the error
+    return shanten_of_key(key, len(tiles), melds)
+
+
+def shanten_by_shape_of_key(key: int, n_tiles: int, melds: int = 0) -> dict[str, int]:
+    """:func:`shanten_by_shape` of a :func:`hand_key`."""
+    a, b, c, h = _infos(key, n_tiles, melds)
+    k = 4 - melds
+    out = {"regular": _regular(a, b, c, h, k)}
+    if melds == 0:
+        out["seven_pairs"] = 6 - a[2] - b[2] - c[2] - h[2]
+        out["thirteen_orphans"] = 13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4])
+        out["honors_knitted"] = 13 - min(_knitted(a, b, c) + h[5], 14)
+    if melds <= 1:
+        out["knitted_straight"] = _knitted_straight(key, h[0], k, 99)
+    return out
+
+
+def shanten_by_shape(tiles: Sequence[int], melds: int = 0) -> dict[str, int]:
+    """Shanten of each shape the melds allow, by name in the order of :data:`SHAPES`.
+
+    Seven pairs, thirteen orphans and honours-and-knitted need a concealed hand; the knitted
+    straight allows one meld. Shapes out of reach are left out.
+    """
+    return shanten_by_shape_of_key(hand_key(tiles), len(tiles), melds)
+
+
+_NEAR: Final = tuple(
+    sum(1 << u for u in range(max(t - t % 9, t - 2), min(t - t % 9 + 9, t + 3))) if t < 27
+    else 1 << t
+    for t in range(NUM_KINDS)
+)
+"""For each kind, the kinds a drawn tile must be to form a (partial) set with it."""
+_ORPHAN_MASK: Final = sum(1 << t for t in (0, 8, 9, 17, 18, 26, *range(27, NUM_KINDS)))
+_ALL_KINDS: Final = (1 << NUM_KINDS) - 1
+
+
+def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> list[int]:
+    """Kinds whose draw lowers the shanten of a 13-tile :func:`hand_key` (``counts``: the same
+    concealed tiles as 34 counts). Kinds held four times are left out: they cannot be drawn.
+
+    A draw lowers a shape by at most one, so only the shapes at the hand's shanten matter, and
+    the regular shape, seven pairs and thirteen orphans can only use a few kinds: the others are
+    not tried.
+    """
+    a, b, c, h = _infos(key, n_tiles, melds)
+    current = shanten_of_key(key, n_tiles, melds)
+    k = 4 - melds
+    held = near = 0
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            held |= 1 << t
+            near |= _NEAR[t]
+    wanted = near if _regular(a, b, c, h, k) == current else 0
+    if melds <= 1:
+        knitted = _knitted(a, b, c)
+        if melds == 0:
+            if 6 - a[2] - b[2] - c[2] - h[2] == current:
+                wanted |= held
+            if 13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4]) == current:
+                wanted |= _ORPHAN_MASK
+            if 13 - min(knitted + h[5], 14) == current:
+                wanted = _ALL_KINDS
+        if 8 - knitted <= current and _knitted_straight(key, h[0], k, current + 1) == current:
+            wanted = _ALL_KINDS
+    n = n_tiles + 1
+    return [
+        t
+        for t in range(NUM_KINDS)
+        if wanted >> t & 1
+        and counts[t] < 4
+        and shanten_of_key(key + TILE_KEYS[t], n, melds) < current
+    ]
+
+
+def regular_shanten(tiles: Sequence[int], melds: int = 0) -> int:
+    """Shanten towards four sets and a pair (melds count as sets)."""
+    a, b, c, h = _infos(hand_key(tiles), len(tiles), melds)
+    return _regular(a, b, c, h, 4 - melds)
+
+
+def seven_pairs_shanten(tiles: Sequence[int], melds: int = 0) -> int | None:
+    """Shanten towards seven pairs (four of a kind is two pairs); None with melds."""
+    return shanten_by_shape(tiles, melds).get("seven_pairs")
+
+
+def thirteen_orphans_shanten(tiles: Sequence[int], melds: int = 0) -> int | None:
+    """Shanten towards thirteen orphans; None with melds."""
+    return shanten_by_shape(tiles, melds).get("thirteen_orphans")
+
+
+def honors_knitted_shanten(tiles: Sequence[int], melds: int = 0) -> int | None:
+    """Shanten towards honours and knitted tiles (全不靠); None with melds."""
+    return shanten_by_shape(tiles, melds).get("honors_knitted")
+
+
+def knitted_straight_shanten(tiles: Sequence[int], melds: int = 0) -> int | None:
+    """Shanten towards a knitted straight plus a set and a pair; None with two or more melds."""
+    key = hand_key(tiles)
+    h = _infos(key, len(tiles), melds)[3]
+    return _knitted_straight(key, h[0], 4 - melds, 99) if melds <= 1 else None
+
+
+__all__ = [
+    "SHAPES",
+    "TILE_KEYS",
+    "hand_key",
+    "honors_knitted_shanten",
+    "knitted_straight_shanten",
+    "regular_shanten",
+    "seven_pairs_shanten",
+    "shanten",
+    "shanten_by_shape",
+    "shanten_by_shape_of_key",
+    "shanten_of_key",
+    "table_sizes",
+    "thirteen_orphans_shanten",
+    "useful_of_key",
+]
