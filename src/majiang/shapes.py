@@ -273,7 +273,7 @@ def is_complete(counts: list[int] | tuple[int, ...], n_melds: int) -> bool:
             return True
         if honors_knitted_set(counts) is not None:
             return True
-    if n_melds <= 1:
+    if n_melds <= 1 and sum(1 for n in counts[:27] if n) >= 9:
         found = knitted_straight_rest(counts)
         if found is not None and is_regular_complete(found[1]):
             return True

@@ -1,0 +1,118 @@
+"""The actions a seat can take, as small frozen dataclasses, and their JSON form."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import MajiangError
+from ..notation import parse_tiles
+from ..tiles import tile_name
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``tile`` from the concealed hand."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Chow:
+    """Claim the discard into the chow whose lowest tile is ``low`` (next player only)."""
+
+    low: int
+
+
+@dataclass(frozen=True, slots=True)
+class Pung:
+    """Claim the discard into a pung with two concealed copies."""
+
+
+@dataclass(frozen=True, slots=True)
+class ExposedKong:
+    """Claim the discard into a kong with three concealed copies."""
+
+
+@dataclass(frozen=True, slots=True)
+class ConcealedKong:
+    """On one's own turn, declare four concealed copies of ``tile`` as a kong."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKong:
+    """On one's own turn, add the fourth ``tile`` to one's exposed pung (it may be robbed)."""
+
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """Declare a win: self-drawn on one's turn, or on the discard / the tile of an added kong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline every claim on the discard (or on the kong tile)."""
+
+
+Action = Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass
+
+_NAMES: dict[type, str] = {
+    Discard: "discard",
+    Chow: "chow",
+    Pung: "pung",
+    ExposedKong: "exposed_kong",
+    ConcealedKong: "concealed_kong",
+    AddedKong: "added_kong",
+    Win: "win",
+    Pass: "pass",
+}
+_TYPES = {name: kind for kind, name in _NAMES.items()}
+
+
+class ActionFormatError(MajiangError):
+    """An action in JSON that names no action or a bad tile."""
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """``{"type": "discard", "tile": "5m"}``; tiles in the hand notation."""
+    out: dict[str, Any] = {"type": _NAMES[type(action)]}
+    if isinstance(action, Discard | ConcealedKong | AddedKong):
+        out["tile"] = tile_name(action.tile)
+    elif isinstance(action, Chow):
+        out["tile"] = tile_name(action.low)
+    return out
+
+
+def action_from_json(data: Any) -> Action:
+    """The inverse of :func:`action_to_json`; raises :class:`ActionFormatError`."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise ActionFormatError(f"an action is an object with a 'type', not {data!r}")
+    kind = _TYPES.get(data["type"])
+    if kind is None:
+        raise ActionFormatError(f"unknown action type {data['type']!r}")
+    if kind in (Discard, ConcealedKong, AddedKong, Chow):
+        text = data.get("tile")
+        if not isinstance(text, str):
+            raise ActionFormatError(f"action {data['type']!r} needs a 'tile'")
+        try:
+            tiles = parse_tiles(text)
+        except MajiangError as error:
+            raise ActionFormatError(f"bad tile in action: {error}") from None
+        if len(tiles) != 1:
+            raise ActionFormatError(f"action {data['type']!r} needs one tile, not {text!r}")
+        return kind(tiles[0])  # type: ignore[call-arg,no-any-return]
+    return kind()  # type: ignore[no-any-return]
+
+
+def describe(action: Action) -> str:
+    """A short human label: ``discard 5m``, ``chow 345m``, ``pung``."""
+    data = action_to_json(action)
+    if isinstance(action, Chow):
+        return f"chow {tile_name(action.low)[0]}{action.low % 9 + 2}{action.low % 9 + 3}" + (
+            tile_name(action.low)[1]
+        )
+    return " ".join(str(v) for v in data.values()).replace("_", " ")

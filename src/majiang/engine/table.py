@@ -1,0 +1,642 @@
+"""One hand of mahjong as a pure state machine: no I/O, no clock, no randomness but the seed.
+
+The interface (modelled on OpenSpiel's state and PettingZoo's AEC loop):
+
+* ``to_act()``: the seats that must decide now (the seat on turn, or every seat that may claim a
+  discard or rob a kong until each has answered);
+* ``legal_actions(seat)``: what that seat may do;
+* ``apply(seat, action)``: validate, change the state, return the events; an illegal action
+  raises :class:`IllegalAction` and changes nothing;
+* ``observation(seat)``: everything that seat may know and nothing more.
+
+Seats are 0-3 in turn order (each seat's next player is seat + 1). The rule set decides the
+tiles, the claims, whether a hand wins and the payments; the table never asks which rules it plays.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..errors import MajiangError
+from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
+from ..rules.base import RuleSet, WinCheck
+from ..tiles import tile_name
+from .actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    ExposedKong,
+    Pass,
+    Pung,
+    Win,
+    action_to_json,
+)
+from .wall import Wall
+
+HIDDEN = -1
+"""The tile of another seat's concealed kong in an observation: it is face down."""
+
+
+class IllegalAction(MajiangError):
+    """An action that is not legal for that seat now; the table is unchanged."""
+
+
+class Phase(Enum):
+    """Where the hand stands."""
+
+    TURN = "turn"
+    """``current`` has drawn (or claimed) and must discard, or may win or declare a kong."""
+    CLAIM = "claim"
+    """``current`` has discarded; the seats in ``to_act()`` may claim it."""
+    ROB = "rob"
+    """``current`` has added a tile to a pung; the seats in ``to_act()`` may rob the kong."""
+    END = "end"
+    """The hand is over: see ``result``."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: a win (with the rule set's detail) or an exhaustive draw."""
+
+    winner: int | None
+    discarder: int | None
+    self_drawn: bool
+    points: int
+    deltas: tuple[int, int, int, int]
+    """Score changes of seats 0-3 in this hand, false-win penalties included (zero-sum)."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    winning_tile: int | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        """An exhaustive draw (荒牌): nobody won."""
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        """Stable JSON fields (records, servers)."""
+        return {
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "points": self.points,
+            "deltas": list(self.deltas),
+            "winning_tile": tile_name(self.winning_tile) if self.winning_tile is not None else None,
+            "detail": self.detail,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know. Other seats' concealed tiles and the wall never appear.
+
+    ``melds`` of other seats show a concealed kong as ``Meld(KONG, HIDDEN, 0)``.
+    """
+
+    seat: int
+    dealer: int
+    prevalent_wind: int
+    seat_wind: int
+    phase: Phase
+    current: int
+    hand: tuple[int, ...]
+    """This seat's concealed tiles, sorted (the drawn tile included)."""
+    drawn: int | None
+    """The tile this seat just drew, when it is on turn after a draw."""
+    melds: tuple[tuple[Meld, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    """Each seat's pond in order (claimed tiles leave the pond for the claimer's meld)."""
+    hand_sizes: tuple[int, ...]
+    wall_remaining: int
+    last_discard: int | None
+    """The tile on offer (the discard, or the tile being added to a kong)."""
+    legal_actions: tuple[Action, ...]
+    deltas: tuple[int, ...]
+    may_win: bool
+    """False after a false win (错和) in this hand."""
+
+
+class Table:
+    """One hand under a rule set; see the module docstring for the interface."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int = 0,
+        *,
+        dealer: int = 0,
+        prevalent_wind: int = 0,
+        stake: int = 1,
+        wall: list[int] | None = None,
+    ) -> None:
+        if dealer not in range(4) or prevalent_wind not in range(4):
+            raise MajiangError("dealer and prevalent wind are 0-3")
+        if stake < 1:
+            raise MajiangError("the stake must be at least 1")
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self.prevalent_wind = prevalent_wind
+        self.stake = stake
+        self.explicit_wall = list(wall) if wall is not None else None
+        if wall is not None and sorted(wall) != sorted(rules.wall_tiles()):
+            raise MajiangError("an explicit wall must hold exactly the rule set's tiles")
+        self.wall = Wall(rules.wall_tiles(), random.Random(seed), order=wall)
+        self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
+        self.melds: list[list[Meld]] = [[] for _ in range(4)]
+        self.flowers: list[list[int]] = [[] for _ in range(4)]
+        self.ponds: list[list[int]] = [[] for _ in range(4)]
+        self.deltas = [0, 0, 0, 0]
+        self.cannot_win: set[int] = set()
+        self.phase = Phase.TURN
+        self.current = dealer
+        self.last_tile: int | None = None
+        self.draw_source = "initial"
+        self.claimed_turn = False
+        self.final_discard = False
+        self.responses: dict[int, Action] = {}
+        self.options: dict[int, list[Action]] = {}
+        self.checks: dict[int, WinCheck] = {}
+        self.result: HandResult | None = None
+        self.history: list[tuple[int, Action]] = []
+        self.events: list[dict[str, Any]] = []
+        self._legal_turn: list[Action] | None = None
+        self._turn_check: WinCheck | None = None
+        self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
+        self._deal()
+
+    # ------------------------------------------------------------------ public interface
+
+    def seat_wind(self, seat: int) -> int:
+        """0-3 (East-North): the dealer is East, his next player South, and so on."""
+        return (seat - self.dealer) % 4
+
+    def to_act(self) -> list[int]:
+        """The seats that must decide now."""
+        if self.phase is Phase.TURN:
+            return [self.current]
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return [s for s in self.options if s not in self.responses]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty if it need not act)."""
+        if self.phase is Phase.TURN:
+            if seat != self.current:
+                return []
+            if self._legal_turn is None:
+                self._legal_turn = self._turn_actions()
+            return list(self._legal_turn)
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            if seat in self.options and seat not in self.responses:
+                return list(self.options[seat])
+        return []
+
+    def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """Apply a legal action and return the events it caused."""
+        if seat not in range(4):
+            raise IllegalAction(f"no seat {seat!r}")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalAction(self._why_illegal(seat, action, legal))
+        start = len(self.events)
+        self.history.append((seat, action))
+        if self.phase is Phase.TURN:
+            self._apply_turn(seat, action)
+        else:
+            self.responses[seat] = action
+            if not self.to_act():
+                if self.phase is Phase.CLAIM:
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        return self.events[start:]
+
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know now."""
+        hand = tuple(t for t in range(34) for _ in range(self.concealed[seat][t]))
+        melds = tuple(
+            tuple(
+                m if s == seat or not m.is_concealed_kong else Meld(MeldKind.KONG, HIDDEN, 0)
+                for m in self.melds[s]
+            )
+            for s in range(4)
+        )
+        on_offer = self.last_tile if self.phase in (Phase.CLAIM, Phase.ROB) else None
+        drawn = None
+        if self.phase is Phase.TURN and seat == self.current and not self.claimed_turn:
+            drawn = self.last_tile
+        return Observation(
+            seat=seat,
+            dealer=self.dealer,
+            prevalent_wind=self.prevalent_wind,
+            seat_wind=self.seat_wind(seat),
+            phase=self.phase,
+            current=self.current,
+            hand=hand,
+            drawn=drawn,
+            melds=melds,
+            flowers=tuple(tuple(f) for f in self.flowers),
+            discards=tuple(tuple(p) for p in self.ponds),
+            hand_sizes=tuple(sum(c) for c in self.concealed),
+            wall_remaining=self.wall.remaining,
+            last_discard=on_offer,
+            legal_actions=tuple(self.legal_actions(seat)),
+            deltas=tuple(self.deltas),
+            may_win=seat not in self.cannot_win,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.END
+
+    def tile_census(self) -> list[int]:
+        """Copies of each kind (flowers included, 42 slots) in hands, melds, ponds, flower
+        areas and the wall: every physical tile is somewhere, exactly once."""
+        counts = [0] * 42
+        for seat in range(4):
+            for t in range(34):
+                counts[t] += self.concealed[seat][t]
+            for m in self.melds[seat]:
+                for t in m.tiles:
+                    counts[t] += 1
+            for t in self.ponds[seat]:
+                counts[t] += 1
+            for t in self.flowers[seat]:
+                counts[t] += 1
+        if self.phase is Phase.ROB:
+            assert self.last_tile is not None
+            counts[self.last_tile] += 1  # the tile being added is in no one's hand meanwhile
+        for t in self.wall.undrawn():
+            counts[t] += 1
+        return counts
+
+    # ------------------------------------------------------------------ dealing and drawing
+
+    def _deal(self) -> None:
+        order = [(self.dealer + i) % 4 for i in range(4)]
+        self._event("deal", dealer=self.dealer, dice=list(self.wall.dice.first + self.wall.dice.second))
+        for _ in range(3):
+            for seat in order:
+                for _ in range(4):
+                    self._take(seat, self.wall.draw())
+        for seat in order:
+            self._take(seat, self.wall.draw())
+        first = self.wall.draw()
+        self._take(self.dealer, first)
+        self.last_tile = first
+        for seat in order:  # initial flower replacement: dealer, South, West, North
+            while self._dealt_flowers[seat]:
+                pending = self._dealt_flowers[seat]
+                self._dealt_flowers[seat] = []
+                for flower in pending:
+                    self.flowers[seat].append(flower)
+                    self._event("flower", seat=seat, tile=tile_name(flower))
+                    if not self.wall.remaining:
+                        self._end_draw()
+                        return
+                    replacement = self.wall.draw_back()
+                    self._take(seat, replacement)
+                    if seat == self.dealer and not self.rules.is_flower(replacement):
+                        self.last_tile = replacement
+        if self.rules.is_flower(self.last_tile):
+            self.last_tile = next(t for t in range(34) if self.concealed[self.dealer][t])
+        self._begin_turn(self.dealer, "initial")
+
+    def _take(self, seat: int, tile: int) -> None:
+        if self.rules.is_flower(tile):
+            self._dealt_flowers[seat].append(tile)
+        else:
+            self.concealed[seat][tile] += 1
+
+    def _draw(self, seat: int, from_back: bool, source: str) -> bool:
+        """Draw for ``seat`` (replacing flowers); False if the hand ended as a draw."""
+        while True:
+            if not self.wall.remaining:
+                self._end_draw()
+                return False
+            tile = self.wall.draw_back() if from_back else self.wall.draw()
+            if self.rules.is_flower(tile):
+                self.flowers[seat].append(tile)
+                self._event("flower", seat=seat, tile=tile_name(tile))
+                from_back, source = True, "flower"
+                continue
+            self.concealed[seat][tile] += 1
+            self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
+            self._begin_turn(seat, source, tile)
+            return True
+
+    def _begin_turn(self, seat: int, source: str, tile: int | None = None) -> None:
+        self.phase = Phase.TURN
+        self.current = seat
+        if tile is not None:
+            self.last_tile = tile
+        self.draw_source = source
+        self.claimed_turn = source == "claim"
+        self.responses = {}
+        self.options = {}
+        self.checks = {}
+        self._legal_turn = None
+        self._turn_check = None
+
+    # ------------------------------------------------------------------ the turn
+
+    def _turn_actions(self) -> list[Action]:
+        seat = self.current
+        counts = self.concealed[seat]
+        actions: list[Action] = []
+        if not self.claimed_turn:
+            check = self._self_drawn_check()
+            if check is not None and self.rules.may_declare(check):
+                actions.append(Win())
+            if self.wall.remaining:
+                for t in range(34):
+                    if counts[t] == 4:
+                        actions.append(ConcealedKong(t))
+                for m in self.melds[seat]:
+                    if m.kind is MeldKind.PUNG and counts[m.tile]:
+                        actions.append(AddedKong(m.tile))
+        actions.extend(Discard(t) for t in range(34) if counts[t])
+        return actions
+
+    def _self_drawn_check(self) -> WinCheck | None:
+        seat = self.current
+        if seat in self.cannot_win or self.last_tile is None:
+            return None
+        if self._turn_check is None:
+            win = self.last_tile
+
+            def context() -> WinContext:
+                return WinContext(
+                    self_drawn=True,
+                    seat_wind=self.seat_wind(seat),
+                    prevalent_wind=self.prevalent_wind,
+                    last_tile=self.wall.remaining == 0 and self.draw_source != "initial",
+                    kong=self.draw_source == "kong",
+                    fourth_tile=self._fourth_tile(seat, win, self.concealed[seat][win] - 1),
+                    initial_hand=self.draw_source == "initial" and not self.melds[seat],
+                )
+
+            self._turn_check = self._check(seat, win, context, in_hand=True)
+        return self._turn_check
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        if isinstance(action, Win):
+            check = self._self_drawn_check()
+            assert check is not None
+            if not check.legal:
+                self._false_win(seat)
+                self._legal_turn = None
+                return
+            self._end_win(seat, None, check, self.last_tile)
+        elif isinstance(action, Discard):
+            self._discard(seat, action.tile)
+        elif isinstance(action, ConcealedKong):
+            self.concealed[seat][action.tile] -= 4
+            self.melds[seat].append(Meld(MeldKind.KONG, action.tile, CONCEALED_KONG))
+            self._event("concealed_kong", seat=seat)
+            self._draw(seat, True, "kong")
+        elif isinstance(action, AddedKong):
+            self.concealed[seat][action.tile] -= 1
+            self.last_tile = action.tile
+            self._event("added_kong", seat=seat, tile=tile_name(action.tile))
+            self._open_window(Phase.ROB, seat, action.tile)
+            if not self.options:
+                self._complete_added_kong()
+
+    def _discard(self, seat: int, tile: int) -> None:
+        self.concealed[seat][tile] -= 1
+        self.ponds[seat].append(tile)
+        self.final_discard = self.wall.remaining == 0
+        self._event("discard", seat=seat, tile=tile_name(tile))
+        self._open_window(Phase.CLAIM, seat, tile)
+        if not self.options:
+            self._next_draw(seat)
+
+    def _next_draw(self, discarder: int) -> None:
+        if self.final_discard or not self.wall.remaining:
+            self._end_draw()
+            return
+        self._draw((discarder + 1) % 4, False, "wall")
+
+    # ------------------------------------------------------------------ claims
+
+    def _open_window(self, phase: Phase, offerer: int, tile: int) -> None:
+        self.phase = phase
+        self.current = offerer
+        self.last_tile = tile
+        self.responses = {}
+        self.options = {}
+        self.checks = {}
+        self._legal_turn = None
+        robbing = phase is Phase.ROB
+        for step in (1, 2, 3):
+            seat = (offerer + step) % 4
+            options: list[Action] = []
+            if seat not in self.cannot_win:
+
+                def context(seat: int = seat) -> WinContext:
+                    return WinContext(
+                        self_drawn=False,
+                        seat_wind=self.seat_wind(seat),
+                        prevalent_wind=self.prevalent_wind,
+                        last_tile=self.final_discard and not robbing,
+                        kong=robbing,
+                        fourth_tile=not robbing and self._fourth_tile(seat, tile, 0, offered=True),
+                    )
+
+                check = self._check(seat, tile, context, in_hand=False)
+                if check is not None and self.rules.may_declare(check):
+                    options.append(Win())
+                    self.checks[seat] = check
+            if not robbing and not self.final_discard:
+                counts = self.concealed[seat]
+                if counts[tile] >= 2:
+                    options.append(Pung())
+                if counts[tile] >= 3 and self.wall.remaining:
+                    options.append(ExposedKong())
+                if tile < 27 and self.rules.chow_allowed(offerer, seat):
+                    rank = tile % 9
+                    for low in (tile - 2, tile - 1, tile):
+                        low_rank = rank - (tile - low)
+                        if 0 <= low_rank <= 6 and all(
+                            counts[t] for t in (low, low + 1, low + 2) if t != tile
+                        ):
+                            options.append(Chow(low))
+            if options:
+                options.append(Pass())
+                self.options[seat] = options
+
+    def _resolve_claims(self) -> None:
+        discarder = self.current
+        tile = self.last_tile
+        assert tile is not None
+        order = sorted(self.responses, key=lambda s: (s - discarder) % 4)
+        winner = self._settle_win_claims(order)
+        if winner is not None:
+            self.ponds[discarder].pop()
+            self._end_win(winner, discarder, self.checks[winner], tile)
+            return
+        for seat in order:
+            action = self.responses[seat]
+            if isinstance(action, Pung | ExposedKong):
+                self._claim_set(seat, discarder, tile, action)
+                return
+        for seat in order:
+            action = self.responses[seat]
+            if isinstance(action, Chow):
+                self._claim_set(seat, discarder, tile, action)
+                return
+        self._next_draw(discarder)
+
+    def _settle_win_claims(self, order: list[int]) -> int | None:
+        """The first legal winner counter-clockwise; every false declaration is penalised."""
+        winner = None
+        for seat in order:
+            if isinstance(self.responses[seat], Win):
+                if self.checks[seat].legal:
+                    if winner is None:
+                        winner = seat
+                else:
+                    self._false_win(seat)
+        return winner
+
+    def _claim_set(self, seat: int, discarder: int, tile: int, action: Action) -> None:
+        self.ponds[discarder].pop()
+        source = (seat - discarder) % 4
+        counts = self.concealed[seat]
+        if isinstance(action, Chow):
+            for t in (action.low, action.low + 1, action.low + 2):
+                if t != tile:
+                    counts[t] -= 1
+            meld = Meld(MeldKind.CHOW, action.low, tile - action.low + 1)
+        elif isinstance(action, Pung):
+            counts[tile] -= 2
+            meld = Meld(MeldKind.PUNG, tile, source)
+        else:
+            counts[tile] -= 3
+            meld = Meld(MeldKind.KONG, tile, source)
+        self.melds[seat].append(meld)
+        self._event(action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder)
+        if isinstance(action, ExposedKong):
+            self._draw(seat, True, "kong")
+        else:
+            self._begin_turn(seat, "claim")
+
+    def _resolve_rob(self) -> None:
+        declarer = self.current
+        tile = self.last_tile
+        assert tile is not None
+        order = sorted(self.responses, key=lambda s: (s - declarer) % 4)
+        winner = self._settle_win_claims(order)
+        if winner is not None:
+            self._end_win(winner, declarer, self.checks[winner], tile)
+            return
+        self._complete_added_kong()
+
+    def _complete_added_kong(self) -> None:
+        seat = self.current
+        tile = self.last_tile
+        melds = self.melds[seat]
+        for i, m in enumerate(melds):
+            if m.kind is MeldKind.PUNG and m.tile == tile:
+                melds[i] = Meld(MeldKind.KONG, tile, m.source + ADDED_KONG_OFFSET)
+                break
+        self._draw(seat, True, "kong")
+
+    # ------------------------------------------------------------------ winning
+
+    def _check(
+        self, seat: int, win: int, context: Callable[[], WinContext], in_hand: bool
+    ) -> WinCheck | None:
+        """The rule set's verdict on ``seat`` winning with ``win`` (None: no winning shape).
+
+        The rule set's cheap shape test runs first; the context is built only when it passes.
+        """
+        counts = self.concealed[seat]
+        if not in_hand:
+            counts[win] += 1
+        try:
+            if not self.rules.could_win(counts, len(self.melds[seat])):
+                return None
+            concealed = [t for t in range(34) for _ in range(counts[t])]
+        finally:
+            if not in_hand:
+                counts[win] -= 1
+        concealed.remove(win)
+        hand = Hand(tuple(self.melds[seat]), tuple(concealed), win, tuple(self.flowers[seat]))
+        return self.rules.check_win(hand, context())
+
+    def _fourth_tile(self, seat: int, tile: int, held: int, offered: bool = False) -> bool:
+        """和绝张: the other three copies are visible (ponds and exposed melds)."""
+        if held:
+            return False
+        visible = sum(pond.count(tile) for pond in self.ponds)
+        if offered:
+            visible -= 1  # the discard on offer is the winning tile itself
+        for melds in self.melds:
+            for m in melds:
+                if m.is_exposed:
+                    visible += m.tiles.count(tile)
+        return visible == 3
+
+    def _false_win(self, seat: int) -> None:
+        self.cannot_win.add(seat)
+        penalty = self.rules.false_win_deltas(seat, self.stake)
+        for s in range(4):
+            self.deltas[s] += penalty[s]
+        self._event("false_win", seat=seat, deltas=penalty)
+
+    def _end_win(self, winner: int, discarder: int | None, check: WinCheck, tile: int | None) -> None:
+        if discarder is not None and tile is not None:
+            self.concealed[winner][tile] += 1  # the claimed (or robbed) tile joins the hand
+        pay = self.rules.win_deltas(winner, discarder, check, self.stake)
+        for s in range(4):
+            self.deltas[s] += pay[s]
+        self.phase = Phase.END
+        self.result = HandResult(
+            winner,
+            discarder,
+            discarder is None,
+            check.points,
+            (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3]),
+            check.detail,
+            tile,
+        )
+        self._event("win", seat=winner, discarder=discarder, points=check.points, deltas=pay)
+
+    def _end_draw(self) -> None:
+        self.phase = Phase.END
+        self.responses = {}
+        self.options = {}
+        self.result = HandResult(
+            None, None, False, 0, (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3])
+        )
+        self._event("exhaustive_draw")
+
+    # ------------------------------------------------------------------ helpers
+
+    def _event(self, kind: str, **fields: Any) -> None:
+        self.events.append({"type": kind, **fields})
+
+    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        label = action_to_json(action) if _is_action(action) else repr(action)
+        if self.phase is Phase.END:
+            return f"{label} by seat {seat}: the hand is over"
+        if not legal:
+            waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
+            return f"{label} by seat {seat}: it is not this seat's decision (waiting for {waiting})"
+        return f"{label} by seat {seat}: not legal now (legal: {len(legal)} actions)"
+
+
+def _is_action(value: object) -> bool:
+    return isinstance(
+        value, Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass
+    )

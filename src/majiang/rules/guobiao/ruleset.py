@@ -1,0 +1,72 @@
+"""Guobiao as a rule set for the engine: 144 tiles, chows from the left, 8 fans to win."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...errors import MajiangError
+from ...hand import Hand, WinContext
+from ...shapes import is_complete
+from ..base import WinCheck
+from .options import GuobiaoOptions
+from .payments import false_win_deltas, seat_deltas
+from .scoring import score_hand
+
+FLOWERS = list(range(34, 42))
+
+
+class GuobiaoRules:
+    """The Guobiao rule set (rules/guobiao.md §2-4)."""
+
+    name = "gb"
+
+    def __init__(self, options: GuobiaoOptions | dict[str, Any] | None = None) -> None:
+        if not isinstance(options, GuobiaoOptions):
+            options = GuobiaoOptions.from_mapping(options)
+        self.options = options
+
+    def wall_tiles(self) -> list[int]:
+        """136 suited and honour tiles and the 8 flowers."""
+        return [t for t in range(34) for _ in range(4)] + FLOWERS
+
+    def is_flower(self, tile: int) -> bool:
+        """Flowers are tiles 34-41."""
+        return tile >= 34
+
+    def chow_allowed(self, discarder: int, claimer: int) -> bool:
+        """Only the discarder's next player (下家) may chow."""
+        return claimer == (discarder + 1) % 4
+
+    def could_win(self, counts: list[int], n_melds: int) -> bool:
+        """One of the five shapes (exact, and cheap: per-suit cached look-ups)."""
+        return is_complete(counts, n_melds)
+
+    def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
+        """Score the hand; None if it is no winning shape."""
+        try:
+            result = score_hand(hand, context, self.options)
+        except MajiangError:
+            return None
+        fans = [
+            {"name": fc.fan.zh, "en": fc.fan.en, "points": fc.points, "count": fc.count}
+            for fc in result.fans
+        ]
+        return WinCheck(
+            result.meets_minimum,
+            result.total,
+            {"fans": fans, "total": result.total, "flowers": result.flowers},
+        )
+
+    def may_declare(self, check: WinCheck) -> bool:
+        """A legal win always; a false win only in rooms that play 错和."""
+        return check.legal or self.options.false_win
+
+    def win_deltas(
+        self, winner: int, discarder: int | None, check: WinCheck, stake: int
+    ) -> list[int]:
+        """The seed's payment formula."""
+        return list(seat_deltas(winner, discarder, check.points, stake))
+
+    def false_win_deltas(self, offender: int, stake: int) -> list[int]:
+        """10 × stake (``false_win_penalty``) to each other player."""
+        return list(false_win_deltas(offender, self.options.false_win_penalty, stake))
