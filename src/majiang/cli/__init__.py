@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from ..errors import MajiangError
 from . import analyze as analyze_cmd
+from . import replay as replay_cmd
 from . import score as score_cmd
 
 EXIT_INVALID = 1
@@ -33,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
     score_cmd.add_parser(commands)
     analyze_cmd.add_parser(commands)
+    replay_cmd.add_parser(commands)
     return parser
 
 

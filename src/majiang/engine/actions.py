@@ -112,7 +112,8 @@ def describe(action: Action) -> str:
     """A short human label: ``discard 5m``, ``chow 345m``, ``pung``."""
     data = action_to_json(action)
     if isinstance(action, Chow):
-        return f"chow {tile_name(action.low)[0]}{action.low % 9 + 2}{action.low % 9 + 3}" + (
-            tile_name(action.low)[1]
+        return (
+            f"chow {tile_name(action.low)[0]}{action.low % 9 + 2}{action.low % 9 + 3}"
+            + (tile_name(action.low)[1])
         )
     return " ".join(str(v) for v in data.values()).replace("_", " ")

@@ -165,6 +165,9 @@ class Table:
         self.checks: dict[int, WinCheck] = {}
         self.result: HandResult | None = None
         self.history: list[tuple[int, Action]] = []
+        """Every accepted action in order: with the seed (or wall), the whole hand."""
+        self.event_marks: list[int] = []
+        """Where each accepted action's events start in ``events``."""
         self.events: list[dict[str, Any]] = []
         self._legal_turn: list[Action] | None = None
         self._turn_check: WinCheck | None = None
@@ -193,9 +196,8 @@ class Table:
             if self._legal_turn is None:
                 self._legal_turn = self._turn_actions()
             return list(self._legal_turn)
-        if self.phase in (Phase.CLAIM, Phase.ROB):
-            if seat in self.options and seat not in self.responses:
-                return list(self.options[seat])
+        if seat in self.options and seat not in self.responses:
+            return list(self.options[seat])  # a claim or robbing window is open
         return []
 
     def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
@@ -207,6 +209,7 @@ class Table:
             raise IllegalAction(self._why_illegal(seat, action, legal))
         start = len(self.events)
         self.history.append((seat, action))
+        self.event_marks.append(start)
         if self.phase is Phase.TURN:
             self._apply_turn(seat, action)
         else:
@@ -282,7 +285,9 @@ class Table:
 
     def _deal(self) -> None:
         order = [(self.dealer + i) % 4 for i in range(4)]
-        self._event("deal", dealer=self.dealer, dice=list(self.wall.dice.first + self.wall.dice.second))
+        self._event(
+            "deal", dealer=self.dealer, dice=list(self.wall.dice.first + self.wall.dice.second)
+        )
         for _ in range(3):
             for seat in order:
                 for _ in range(4):
@@ -524,7 +529,9 @@ class Table:
             counts[tile] -= 3
             meld = Meld(MeldKind.KONG, tile, source)
         self.melds[seat].append(meld)
-        self._event(action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder)
+        self._event(
+            action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder
+        )
         if isinstance(action, ExposedKong):
             self._draw(seat, True, "kong")
         else:
@@ -594,7 +601,9 @@ class Table:
             self.deltas[s] += penalty[s]
         self._event("false_win", seat=seat, deltas=penalty)
 
-    def _end_win(self, winner: int, discarder: int | None, check: WinCheck, tile: int | None) -> None:
+    def _end_win(
+        self, winner: int, discarder: int | None, check: WinCheck, tile: int | None
+    ) -> None:
         if discarder is not None and tile is not None:
             self.concealed[winner][tile] += 1  # the claimed (or robbed) tile joins the hand
         pay = self.rules.win_deltas(winner, discarder, check, self.stake)

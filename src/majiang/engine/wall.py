@@ -1,4 +1,5 @@
-"""The wall: a seeded shuffle, the dice, the break, draws from the front, replacements from the back.
+"""The wall: a seeded shuffle, the dice, the break, draws from the front, replacements from the
+back.
 
 The tiles lie in draw order (stack by stack, top tile first), rotated so that the break point is
 at the front; the live end is the front, the tail (牌墙尾部) the back. With a uniform shuffle the
