@@ -610,6 +610,8 @@ class Table:
         for s in range(4):
             self.deltas[s] += pay[s]
         self.phase = Phase.END
+        self.options = {}
+        self.responses = {}
         self.result = HandResult(
             winner,
             discarder,
