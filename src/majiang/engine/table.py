@@ -172,6 +172,8 @@ class Table:
         self._legal_turn: list[Action] | None = None
         self._turn_check: WinCheck | None = None
         self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
+        self._waits: list[frozenset[int] | None] = [None, None, None, None]
+        """Each seat's waiting tiles, forgotten whenever its hand changes."""
         self._deal()
 
     # ------------------------------------------------------------------ public interface
@@ -320,6 +322,7 @@ class Table:
             self._dealt_flowers[seat].append(tile)
         else:
             self.concealed[seat][tile] += 1
+            self._waits[seat] = None
 
     def _draw(self, seat: int, from_back: bool, source: str) -> bool:
         """Draw for ``seat`` (replacing flowers); False if the hand ended as a draw."""
@@ -334,6 +337,7 @@ class Table:
                 from_back, source = True, "flower"
                 continue
             self.concealed[seat][tile] += 1
+            self._waits[seat] = None
             self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
             self._begin_turn(seat, source, tile)
             return True
@@ -368,7 +372,7 @@ class Table:
                 for m in self.melds[seat]:
                     if m.kind is MeldKind.PUNG and counts[m.tile]:
                         actions.append(AddedKong(m.tile))
-        actions.extend(Discard(t) for t in range(34) if counts[t])
+        actions.extend([_DISCARDS[t] for t in range(34) if counts[t]])
         return actions
 
     def _self_drawn_check(self) -> WinCheck | None:
@@ -405,11 +409,13 @@ class Table:
             self._discard(seat, action.tile)
         elif isinstance(action, ConcealedKong):
             self.concealed[seat][action.tile] -= 4
+            self._waits[seat] = None
             self.melds[seat].append(Meld(MeldKind.KONG, action.tile, CONCEALED_KONG))
             self._event("concealed_kong", seat=seat)
             self._draw(seat, True, "kong")
         elif isinstance(action, AddedKong):
             self.concealed[seat][action.tile] -= 1
+            self._waits[seat] = None
             self.last_tile = action.tile
             self._event("added_kong", seat=seat, tile=tile_name(action.tile))
             self._open_window(Phase.ROB, seat, action.tile)
@@ -418,6 +424,7 @@ class Table:
 
     def _discard(self, seat: int, tile: int) -> None:
         self.concealed[seat][tile] -= 1
+        self._waits[seat] = None
         self.ponds[seat].append(tile)
         self.final_discard = self.wall.remaining == 0
         self._event("discard", seat=seat, tile=tile_name(tile))
@@ -445,7 +452,7 @@ class Table:
         for step in (1, 2, 3):
             seat = (offerer + step) % 4
             options: list[Action] = []
-            if seat not in self.cannot_win:
+            if seat not in self.cannot_win and tile in self._wait_set(seat):
 
                 def context(seat: int = seat) -> WinContext:
                     return WinContext(
@@ -517,6 +524,7 @@ class Table:
         self.ponds[discarder].pop()
         source = (seat - discarder) % 4
         counts = self.concealed[seat]
+        self._waits[seat] = None
         if isinstance(action, Chow):
             for t in (action.low, action.low + 1, action.low + 2):
                 if t != tile:
@@ -580,6 +588,13 @@ class Table:
         concealed.remove(win)
         hand = Hand(tuple(self.melds[seat]), tuple(concealed), win, tuple(self.flowers[seat]))
         return self.rules.check_win(hand, context())
+
+    def _wait_set(self, seat: int) -> frozenset[int]:
+        waits = self._waits[seat]
+        if waits is None:
+            waits = self.rules.waiting_tiles(self.concealed[seat], len(self.melds[seat]))
+            self._waits[seat] = waits
+        return waits
 
     def _fourth_tile(self, seat: int, tile: int, held: int, offered: bool = False) -> bool:
         """和绝张: the other three copies are visible (ponds and exposed melds)."""
@@ -645,6 +660,9 @@ class Table:
             waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
             return f"{label} by seat {seat}: it is not this seat's decision (waiting for {waiting})"
         return f"{label} by seat {seat}: not legal now (legal: {len(legal)} actions)"
+
+
+_DISCARDS = [Discard(t) for t in range(34)]
 
 
 def _is_action(value: object) -> bool:

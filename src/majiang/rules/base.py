@@ -48,6 +48,11 @@ class RuleSet(Protocol):
         ``n_melds`` declared sets may form a winning shape; ``check_win`` decides."""
         ...
 
+    def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
+        """Every kind that may complete a waiting hand (concealed ``counts`` + ``n_melds`` sets);
+        the table remembers it until the hand changes, so claims cost a set look-up."""
+        ...
+
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
         """None if the tiles form no winning shape; otherwise legality and points."""
         ...

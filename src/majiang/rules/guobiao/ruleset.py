@@ -6,6 +6,8 @@ from typing import Any
 
 from ...errors import MajiangError
 from ...hand import Hand, WinContext
+from ...analysis import useful_tiles
+from ...shanten import shanten
 from ...shapes import is_complete
 from ..base import WinCheck
 from .options import GuobiaoOptions
@@ -40,6 +42,13 @@ class GuobiaoRules:
     def could_win(self, counts: list[int], n_melds: int) -> bool:
         """One of the five shapes (exact, and cheap: per-suit cached look-ups)."""
         return is_complete(counts, n_melds)
+
+    def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
+        """The winning tiles of a ready hand (any shape); empty if it is not ready."""
+        tiles = [t for t in range(34) for _ in range(counts[t])]
+        if shanten(tiles, n_melds) != 0:
+            return frozenset()
+        return frozenset(useful_tiles(tiles, n_melds))
 
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
         """Score the hand; None if it is no winning shape."""
