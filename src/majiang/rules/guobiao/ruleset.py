@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...analysis import useful_tiles
 from ...errors import MajiangError
 from ...hand import Hand, WinContext
-from ...analysis import useful_tiles
 from ...shanten import shanten
 from ...shapes import is_complete
 from ..base import WinCheck
