@@ -172,6 +172,7 @@ class Table:
         self._legal_turn: list[Action] | None = None
         self._turn_check: WinCheck | None = None
         self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
+        self._draw_may_win = True
         self._waits: list[frozenset[int] | None] = [None, None, None, None]
         """Each seat's waiting tiles, forgotten whenever its hand changes."""
         self._deal()
@@ -225,12 +226,15 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know now."""
-        hand = tuple(t for t in range(34) for _ in range(self.concealed[seat][t]))
+        hand: list[int] = []
+        counts = self.concealed[seat]
+        for t in range(34):
+            if counts[t]:
+                hand += _REPEATS[t][counts[t]]
         melds = tuple(
-            tuple(
-                m if s == seat or not m.is_concealed_kong else Meld(MeldKind.KONG, HIDDEN, 0)
-                for m in self.melds[s]
-            )
+            tuple(self.melds[s])
+            if s == seat
+            else tuple(_HIDDEN_KONG if m.is_concealed_kong else m for m in self.melds[s])
             for s in range(4)
         )
         on_offer = self.last_tile if self.phase in (Phase.CLAIM, Phase.ROB) else None
@@ -244,7 +248,7 @@ class Table:
             seat_wind=self.seat_wind(seat),
             phase=self.phase,
             current=self.current,
-            hand=hand,
+            hand=tuple(hand),
             drawn=drawn,
             melds=melds,
             flowers=tuple(tuple(f) for f in self.flowers),
@@ -336,10 +340,12 @@ class Table:
                 self._event("flower", seat=seat, tile=tile_name(tile))
                 from_back, source = True, "flower"
                 continue
+            may_win = seat not in self.cannot_win and tile in self._wait_set(seat)
             self.concealed[seat][tile] += 1
             self._waits[seat] = None
             self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
             self._begin_turn(seat, source, tile)
+            self._draw_may_win = may_win
             return True
 
     def _begin_turn(self, seat: int, source: str, tile: int | None = None) -> None:
@@ -379,6 +385,8 @@ class Table:
         seat = self.current
         if seat in self.cannot_win or self.last_tile is None:
             return None
+        if self.draw_source != "initial" and not self._draw_may_win:
+            return None  # the drawn tile is not among the waits of the hand before it
         if self._turn_check is None:
             win = self.last_tile
 
@@ -663,6 +671,8 @@ class Table:
 
 
 _DISCARDS = [Discard(t) for t in range(34)]
+_REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
+_HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)
 
 
 def _is_action(value: object) -> bool:
