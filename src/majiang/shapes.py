@@ -6,13 +6,18 @@ readings of each key are computed once and cached, so a hand costs a few diction
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
+from itertools import product
 from typing import NamedTuple
 
 from .tiles import KNITTED_SETS, NUM_KINDS, ORPHANS
 
 SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 """(pair rank or -1, chow start ranks, pung ranks), ranks 0-8 within the suit."""
+
+
+_CACHE_SIZE = 1 << 16
+"""Suit patterns remembered: every pattern a long batch meets often, in bounded memory."""
 
 
 class Reading(NamedTuple):
@@ -23,7 +28,7 @@ class Reading(NamedTuple):
     pungs: tuple[int, ...]
 
 
-@cache
+@lru_cache(maxsize=_CACHE_SIZE)
 def suit_readings(counts: tuple[int, ...]) -> tuple[SuitReading, ...]:
     """Every reading of one suit's counts (length 9) as chows, pungs and at most one pair."""
     found: set[SuitReading] = set()
@@ -61,7 +66,7 @@ def _walk(
         c[i + 2] += 1
 
 
-@cache
+@lru_cache(maxsize=_CACHE_SIZE)
 def suit_status(counts: tuple[int, ...]) -> int:
     """Bit 1: the suit reads as sets only; bit 2: as sets and one pair."""
     status = 0
@@ -82,53 +87,62 @@ def _honor_status(counts: list[int] | tuple[int, ...]) -> int:
     return 1 if pairs == 0 else 2 if pairs == 1 else 0
 
 
+@lru_cache(maxsize=_CACHE_SIZE)
+def _placed_readings(
+    counts: tuple[int, ...], base: int
+) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """``suit_readings`` with tile kinds instead of ranks (``base`` = 0, 9 or 18)."""
+    return tuple(
+        (
+            base + pair if pair >= 0 else -1,
+            tuple(base + r for r in chows),
+            tuple(base + r for r in pungs),
+        )
+        for pair, chows, pungs in suit_readings(counts)
+    )
+
+
+_EMPTY_SUIT = (0,) * 9
+
+
 def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
     """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none)."""
-    per_suit: list[tuple[SuitReading, ...]] = []
-    for base in (0, 9, 18):
-        key = tuple(counts[base : base + 9])
-        if any(key):
-            options = suit_readings(key)
-            if not options:
-                return []
-            per_suit.append(tuple((p, c, q, base) for p, c, q in options))  # type: ignore[misc]
     honor_pair = -1
-    honor_pungs: list[int] = []
+    honor_pungs: tuple[int, ...] = ()
     for t in range(27, 34):
         n = counts[t]
         if n == 3:
-            honor_pungs.append(t)
+            honor_pungs += (t,)
         elif n == 2:
             if honor_pair >= 0:
                 return []
             honor_pair = t
         elif n:
             return []
+    per_suit = []
+    for base in (0, 9, 18):
+        key = tuple(counts[base : base + 9])
+        if key != _EMPTY_SUIT:
+            options = _placed_readings(key, base)
+            if not options:
+                return []
+            per_suit.append(options)
     results: list[Reading] = []
-    _combine(per_suit, 0, honor_pair, [], list(honor_pungs), results)
-    return results
-
-
-def _combine(per_suit, index, pair, chows, pungs, results) -> None:  # type: ignore[no-untyped-def]
-    if index == len(per_suit):
-        if pair >= 0:
-            results.append(Reading(pair, tuple(chows), tuple(pungs)))
-        return
-    for p, c, q, base in per_suit[index]:
-        if p >= 0:
-            if pair >= 0:
-                continue
-            new_pair = base + p
+    for combo in product(*per_suit):
+        pair = honor_pair
+        chows: tuple[int, ...] = ()
+        pungs = honor_pungs
+        for suit_pair, suit_chows, suit_pungs in combo:
+            if suit_pair >= 0:
+                if pair >= 0:
+                    break
+                pair = suit_pair
+            chows += suit_chows
+            pungs += suit_pungs
         else:
-            new_pair = pair
-        _combine(
-            per_suit,
-            index + 1,
-            new_pair,
-            chows + [base + r for r in c],
-            pungs + [base + r for r in q],
-            results,
-        )
+            if pair >= 0:
+                results.append(Reading(pair, chows, pungs))
+    return results
 
 
 def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:

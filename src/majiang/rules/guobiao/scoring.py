@@ -206,8 +206,20 @@ def _exclusions(notes: list[Note]) -> tuple[Exclusion, ...]:
 
 
 def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
-    ordered = sorted(fans.items(), key=lambda item: (-POINTS[item[0]], item[0]))
-    return tuple(FanCount(FANS[f], n) for f, n in ordered)
+    """Counted fans, highest first (FanCount objects are shared: they are immutable)."""
+    out = []
+    for f in sorted(fans, key=_RANK.__getitem__):
+        key = (f, fans[f])
+        counted = _FAN_COUNTS.get(key)
+        if counted is None:
+            counted = _FAN_COUNTS[key] = FanCount(FANS[f], fans[f])
+        out.append(counted)
+    return tuple(out)
+
+
+_RANK = [(-POINTS[f], f) if f else (0, 0) for f in range(len(POINTS))]
+"""Sort key of each fan id: highest points first, then the table's order."""
+_FAN_COUNTS: dict[tuple[FanId, int], FanCount] = {}
 
 
 def _check_situation(
@@ -484,10 +496,11 @@ class _HandScorer:
             fans[F.ONE_VOIDED_SUIT] = 1
         elif suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
             fans[F.ALL_TYPES] = 1
-        kongs = {m.tile for m in self.hand.melds if m.kind is MeldKind.KONG}
-        hogs = sum(1 for t in range(NUM_KINDS) if total[t] == 4 and t not in kongs)
-        if hogs:
-            fans[F.TILE_HOG] = hogs
+        if 4 in total:
+            kongs = {m.tile for m in self.hand.melds if m.kind is MeldKind.KONG}
+            hogs = sum(1 for t in range(NUM_KINDS) if total[t] == 4 and t not in kongs)
+            if hogs:
+                fans[F.TILE_HOG] = hogs
         if seven_pairs:
             if self.opt.no_tile_hog_in_green_terminal_pairs and (
                 F.ALL_GREEN in fans or F.ALL_TERMINALS in fans
@@ -554,6 +567,8 @@ class _HandScorer:
                     candidates.append(self._knitted_straight(knitted, reading))
         if not candidates:
             return None
+        if len(candidates) == 1 and not self.explain:
+            return candidates[0]
         totals = [sum(POINTS[f] * n for f, n in fans.items()) for fans, _, _ in candidates]
         # Ties change only the names: prefer 一色三同顺 / 三同刻 readings, as the reference does.
         best_index = max(
@@ -575,7 +590,7 @@ class _HandScorer:
     def _finish(self, fans: Fans, notes: list[Note] | None) -> Fans:
         """Apply the non-repeat table, then 无番和 if nothing is left."""
         opt = self.opt
-        for fan in sorted(fans, key=lambda f: (-POINTS[f], f)):
+        for fan in sorted(fans, key=_RANK.__getitem__):
             if fan not in fans:
                 continue
             implied = IMPLIES.get(fan)
