@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import IO, Any
 
 from ..analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
@@ -15,6 +15,7 @@ from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
 from ..shanten import SHAPES
 from ..tiles import WIND_LETTERS
+from .batch import check_record, echo_id, process_lines, write_lines
 from .score import parse_options
 
 SHAPE_LABELS = {
@@ -206,23 +207,14 @@ def render(result: Analysis) -> str:
 
 # --------------------------------------------------------------------------- batch
 
-_FIELDS = {"hand", "visible", "seat_wind", "prevalent_wind", "id"}
+_FIELDS = frozenset({"hand", "visible", "seat_wind", "prevalent_wind", "id"})
 
 
 def analyze_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Analyse one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    if not isinstance(record, dict):
-        return {"error": "each line must be a JSON object"}
-    out: dict[str, Any] = {}
-    if "id" in record:
-        out["id"] = record["id"]
+    out = echo_id(record)
     try:
-        unknown = set(record) - _FIELDS
-        if unknown:
-            raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
-        hand = record.get("hand")
-        if not isinstance(hand, str):
-            raise SituationError("field 'hand' (a string) is required")
+        hand = check_record(record, _FIELDS)
         visible = record.get("visible", "")
         if not isinstance(visible, str):
             raise SituationError("field 'visible' must be a string of tiles, e.g. \"3m3mE\"")
@@ -240,21 +232,6 @@ def analyze_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     return out
 
 
-def analyze_lines(lines: Iterable[str], options: GuobiaoOptions) -> Iterator[str]:
-    """One JSON output line per input line, in order."""
-    for number, line in enumerate(lines, 1):
-        try:
-            record = json.loads(line)
-        except ValueError as error:
-            text = line.strip()
-            message = "empty line" if not text else f"line {number} is not JSON: {error}"
-            yield json.dumps({"error": message}, ensure_ascii=False)
-            continue
-        yield json.dumps(analyze_record(record, options), ensure_ascii=False)
-
-
 def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions) -> None:
     """Analyse a JSON-lines stream into another, in order."""
-    for out in analyze_lines(source, options):
-        sink.write(out + "\n")
-    sink.flush()
+    write_lines(process_lines(source, lambda record: analyze_record(record, options)), sink)

@@ -14,6 +14,7 @@ from ..notation import parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from ..tiles import WIND_LETTERS
+from .batch import check_record, echo_id, process_lines, write_lines
 
 
 def add_parser(commands: Any) -> None:
@@ -226,34 +227,17 @@ def _pad(text: str, width: int) -> str:
 
 # --------------------------------------------------------------------------- batch
 
-_WINDS = set(WIND_LETTERS)
-_FIELDS = {
-    "hand",
-    "win",
-    "seat_wind",
-    "prevalent_wind",
-    "flowers",
-    "last_tile",
-    "kong",
-    "fourth_tile",
-    "id",
-}
+_FIELDS = frozenset(
+    {"hand", "win", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong", "fourth_tile"}
+    | {"id"}
+)
 
 
 def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Score one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    if not isinstance(record, dict):
-        return {"error": "each line must be a JSON object"}
-    out: dict[str, Any] = {}
-    if "id" in record:
-        out["id"] = record["id"]
+    out = echo_id(record)
     try:
-        unknown = set(record) - _FIELDS
-        if unknown:
-            raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
-        hand_text = record.get("hand")
-        if not isinstance(hand_text, str):
-            raise SituationError("field 'hand' (a string) is required")
+        hand_text = check_record(record, _FIELDS)
         win = record.get("win", "discard")
         if win not in ("discard", "self_drawn"):
             raise SituationError(f"win must be 'discard' or 'self_drawn', not {win!r}")
@@ -276,21 +260,13 @@ def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
 
 def score_lines(lines: Iterable[str], options: GuobiaoOptions, start: int = 1) -> Iterator[str]:
     """One JSON output line per input line, in order (``start`` numbers the first line)."""
-    loads = json.loads
-    dumps = json.dumps
-    for number, line in enumerate(lines, start):
-        try:
-            record = loads(line)
-        except ValueError as error:
-            text = line.strip()
-            message = "empty line" if not text else f"line {number} is not JSON: {error}"
-            yield dumps({"error": message}, ensure_ascii=False)
-            continue
-        out = score_record(record, options)
-        if "total" in out and "id" not in out:
-            yield _fast_json(out)
-        else:
-            yield dumps(out, ensure_ascii=False)
+    return process_lines(lines, lambda record: score_record(record, options), start, _encode)
+
+
+def _encode(out: dict[str, Any]) -> str:
+    if "total" in out and "id" not in out:
+        return _fast_json(out)
+    return json.dumps(out, ensure_ascii=False)
 
 
 _FAN_JSON: dict[tuple[str, int], str] = {}
@@ -317,15 +293,7 @@ def _score_block(job: tuple[list[str], dict[str, Any], int]) -> list[str]:
 def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions, jobs: int = 1) -> None:
     """Score a JSON-lines stream into another, in order; ``jobs`` > 1 uses that many processes."""
     if jobs <= 1:
-        block: list[str] = []
-        for out in score_lines(source, options):
-            block.append(out)
-            if len(block) >= 1000:
-                sink.write("\n".join(block) + "\n")
-                block.clear()
-        if block:
-            sink.write("\n".join(block) + "\n")
-        sink.flush()
+        write_lines(score_lines(source, options), sink)
         return
     import multiprocessing
 
@@ -344,6 +312,4 @@ def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions, jobs: int
             yield block, values, first
 
     with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        for outs in pool.imap(_score_block, blocks()):
-            sink.write("\n".join(outs) + "\n")
-    sink.flush()
+        write_lines((out for outs in pool.imap(_score_block, blocks()) for out in outs), sink)

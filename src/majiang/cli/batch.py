@@ -1,0 +1,66 @@
+"""JSON-lines batches, shared by the sub-commands: one line out per line in, in order; a bad
+line becomes ``{"error": ...}`` and the batch goes on."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Iterator
+from typing import IO, Any
+
+from ..errors import SituationError
+
+Handler = Callable[[Any], dict[str, Any]]
+
+
+def echo_id(record: Any) -> dict[str, Any]:
+    """The start of a record's answer: its ``id`` echoed back, if it has one."""
+    if isinstance(record, dict) and "id" in record:
+        return {"id": record["id"]}
+    return {}
+
+
+def check_record(record: Any, fields: frozenset[str]) -> str:
+    """Check a decoded record: an object with known fields and a string ``hand``; return it."""
+    if not isinstance(record, dict):
+        raise SituationError("each line must be a JSON object")
+    unknown = set(record) - fields
+    if unknown:
+        raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
+    hand = record.get("hand")
+    if not isinstance(hand, str):
+        raise SituationError("field 'hand' (a string) is required")
+    return hand
+
+
+def _dumps(value: dict[str, Any]) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def process_lines(
+    lines: Iterable[str],
+    handle: Handler,
+    start: int = 1,
+    encode: Callable[[dict[str, Any]], str] = _dumps,
+) -> Iterator[str]:
+    """One output line per input line (``start`` numbers the first line in messages)."""
+    for number, line in enumerate(lines, start):
+        try:
+            record = json.loads(line)
+        except ValueError as error:
+            message = f"line {number} is not JSON: {error}" if line.strip() else "empty line"
+            yield _dumps({"error": message})
+            continue
+        yield encode(handle(record))
+
+
+def write_lines(outputs: Iterable[str], sink: IO[str], block: int = 1000) -> None:
+    """Write output lines in blocks, then flush."""
+    pending: list[str] = []
+    for out in outputs:
+        pending.append(out)
+        if len(pending) >= block:
+            sink.write("\n".join(pending) + "\n")
+            pending.clear()
+    if pending:
+        sink.write("\n".join(pending) + "\n")
+    sink.flush()
