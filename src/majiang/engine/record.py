@@ -36,6 +36,7 @@ def record_of(table: Table) -> list[dict[str, Any]]:
         "dealer": table.dealer,
         "prevalent_wind": table.prevalent_wind,
         "stake": table.stake,
+        "every_seat_answers": table.every_seat_answers,
     }
     if table.explicit_wall is not None:
         header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)
@@ -94,6 +95,7 @@ def table_from_header(header: dict[str, Any]) -> Table:
             prevalent_wind=int(header["prevalent_wind"]),
             stake=int(header.get("stake", 1)),
             wall=parse_tiles(wall) if isinstance(wall, str) else None,
+            every_seat_answers=bool(header.get("every_seat_answers", False)),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, MajiangError):

@@ -134,6 +134,7 @@ class Table:
         prevalent_wind: int = 0,
         stake: int = 1,
         wall: list[int] | None = None,
+        every_seat_answers: bool = False,
     ) -> None:
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
@@ -144,6 +145,9 @@ class Table:
         self.dealer = dealer
         self.prevalent_wind = prevalent_wind
         self.stake = stake
+        self.every_seat_answers = every_seat_answers
+        """Open every claim window to all three other seats (each may only pass): then whether a
+        window opens tells nobody that someone else may claim. Tables with people set it."""
         self.explicit_wall = list(wall) if wall is not None else None
         if wall is not None and sorted(wall) != sorted(rules.wall_tiles()):
             raise MajiangError("an explicit wall must hold exactly the rule set's tiles")
@@ -490,7 +494,7 @@ class Table:
                             counts[t] for t in (low, low + 1, low + 2) if t != tile
                         ):
                             options.append(Chow(low))
-            if options:
+            if options or self.every_seat_answers:
                 options.append(Pass())
                 self.options[seat] = options
 
@@ -661,7 +665,10 @@ class Table:
         self.events.append({"type": kind, **fields})
 
     def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        label = action_to_json(action) if _is_action(action) else repr(action)
+        try:
+            label: object = action_to_json(action)
+        except (TypeError, IndexError, KeyError):
+            label = repr(action)  # not an action, or a tile that does not exist
         if self.phase is Phase.END:
             return f"{label} by seat {seat}: the hand is over"
         if not legal:
@@ -674,8 +681,3 @@ _DISCARDS = [Discard(t) for t in range(34)]
 _REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
 _HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)
 
-
-def _is_action(value: object) -> bool:
-    return isinstance(
-        value, Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass
-    )
