@@ -13,6 +13,7 @@ COMPILED = [
     # The boundary (notation, api, analysis, shanten's public functions, the CLI) stays Python,
     # so that bad input of any type still raises the documented MajiangError.
     "src/majiang/tiles.py",
+    "src/majiang/hand.py",
     "src/majiang/shapes.py",
     "src/majiang/rules/guobiao/fans.py",
     "src/majiang/rules/guobiao/exclusions.py",

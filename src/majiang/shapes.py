@@ -6,6 +6,7 @@ readings of each key are computed once and cached, so a hand costs a few diction
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -168,16 +169,29 @@ def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
     Works suit by suit: only the suit of the added tile changes, so each candidate costs one
     cached look-up. Kinds are listed even when all four copies are held.
     """
+    return list(_iter_regular_waits(counts))
+
+
+def has_other_regular_wait(counts: list[int] | tuple[int, ...], tile: int) -> bool:
+    """Whether some kind other than ``tile`` completes the counts as a regular hand (it stops
+    at the first one: the unique-wait test of the wait fans)."""
+    return any(wait != tile for wait in _iter_regular_waits(counts))
+
+
+def _iter_regular_waits(counts: list[int] | tuple[int, ...]) -> Iterator[int]:
     keys = [tuple(counts[base : base + 9]) for base in (0, 9, 18)]
-    statuses = [suit_status(k) if any(k) else 1 for k in keys]
+    sizes = [sum(key) for key in keys]
+    statuses = [suit_status(k) if sizes[i] else 1 for i, k in enumerate(keys)]
     statuses.append(_honor_status(counts))
+    sizes.append(sum(counts[27:34]))
     broken = [i for i, st in enumerate(statuses) if not st]
     if len(broken) > 1:
-        return []
-    waits: list[int] = []
+        return
     for group in range(4):
         if broken and broken[0] != group:
             continue
+        if sizes[group] % 3 == 0:
+            continue  # one more tile leaves a remainder of 1: never sets and a pair
         other_pairs = sum(1 for i, st in enumerate(statuses) if i != group and st == 2)
         if other_pairs > 1:
             continue
@@ -190,18 +204,25 @@ def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
                 honors = list(counts[27:34])
                 honors[t - 27] += 1
                 if _honor_status([0] * 27 + honors) == wanted:
-                    waits.append(t)
+                    yield t
             continue
-        key = keys[group]
         base = group * 9
-        for r in range(9):
-            if not any(key[max(0, r - 2) : r + 3]):
-                continue
-            grown = list(key)
-            grown[r] += 1
-            if suit_status(tuple(grown)) == wanted:
-                waits.append(base + r)
-    return waits
+        for r in _suit_completions(keys[group], wanted):
+            yield base + r
+
+
+@lru_cache(maxsize=_CACHE_SIZE)
+def _suit_completions(key: tuple[int, ...], wanted: int) -> tuple[int, ...]:
+    """The ranks whose addition gives the suit ``key`` the status ``wanted`` (see suit_status)."""
+    found = []
+    for r in range(9):
+        if not any(key[max(0, r - 2) : r + 3]):
+            continue
+        grown = list(key)
+        grown[r] += 1
+        if suit_status(tuple(grown)) == wanted:
+            found.append(r)
+    return tuple(found)
 
 
 def seven_pairs_wait(counts: list[int] | tuple[int, ...]) -> int | None:

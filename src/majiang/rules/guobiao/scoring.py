@@ -17,7 +17,9 @@ from ...errors import InvalidHandError, NotWinningError, SituationError
 from ...hand import Hand, Meld, MeldKind, WinContext
 from ...shapes import (
     Reading,
+    has_other_regular_wait,
     honors_knitted_set,
+    is_regular_complete,
     is_seven_pairs,
     is_thirteen_orphans,
     knitted_straight_rest,
@@ -109,9 +111,9 @@ class Alternative:
     fans: tuple[FanCount, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Score:
-    """The result of scoring one winning hand."""
+    """The result of scoring one winning hand (a record: treat it as read-only)."""
 
     fans: tuple[FanCount, ...]
     total: int
@@ -175,9 +177,7 @@ def score_hand(
     scorer = _HandScorer(hand, context, options, explain)
     best = scorer.best()
     if best is None:
-        raise NotWinningError(
-            f"not a winning hand: {hand} forms none of the five winning shapes"
-        )
+        raise NotWinningError(f"not a winning hand: {hand} forms none of the five winning shapes")
     fans, notes, view = best
     base_total = sum(POINTS[f] * n for f, n in fans.items())
     if flowers:
@@ -209,17 +209,21 @@ def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
     """Counted fans, highest first (FanCount objects are shared: they are immutable)."""
     out = []
     for f in sorted(fans, key=_RANK.__getitem__):
-        key = (f, fans[f])
-        counted = _FAN_COUNTS.get(key)
+        n = fans[f]
+        shared = _FAN_COUNTS[f]
+        counted = shared[n] if n < len(shared) else None
         if counted is None:
-            counted = _FAN_COUNTS[key] = FanCount(FANS[f], fans[f])
+            counted = FanCount(FANS[f], n)
+            if n < len(shared):
+                shared[n] = counted
         out.append(counted)
     return tuple(out)
 
 
 _RANK = [(-POINTS[f], f) if f else (0, 0) for f in range(len(POINTS))]
 """Sort key of each fan id: highest points first, then the table's order."""
-_FAN_COUNTS: dict[tuple[FanId, int], FanCount] = {}
+_FAN_COUNTS: list[list[FanCount | None]] = [[None] * 9 for _ in range(len(POINTS))]
+"""Shared FanCount objects by fan id and count (counts above 8 are built each time)."""
 
 
 def _check_situation(
@@ -519,13 +523,14 @@ class _HandScorer:
         """
         if self._unique_wait is None:
             before = list(self.concealed)
-            before[self.win] -= 1
-            waits = set(regular_waits(before))
-            if not self.hand.melds:
-                pair_wait = seven_pairs_wait(before)
-                if pair_wait is not None:
-                    waits.add(pair_wait)
-            self._unique_wait = waits == {self.win}
+            win = self.win
+            before[win] -= 1
+            pair_wait = None if self.hand.melds else seven_pairs_wait(before)
+            if (pair_wait is not None and pair_wait != win) or has_other_regular_wait(before, win):
+                self._unique_wait = False
+            else:
+                before[win] += 1
+                self._unique_wait = pair_wait == win or is_regular_complete(before)
         return self._unique_wait
 
     # ---- readings
