@@ -58,6 +58,17 @@ def tile_name(tile: int) -> str:
     return _NAMES[tile]
 
 
+_BY_NAME: Final = {name: tile for tile, name in enumerate(_NAMES)}
+
+
+def tile_from_name(name: str) -> int:
+    """The tile of a name written by :func:`tile_name` (``"5m"``, ``"E"``, ``"a"``)."""
+    try:
+        return _BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"not a tile name: {name!r}") from None
+
+
 def tile_chinese(tile: int) -> str:
     """Chinese name of one tile: ``"五万"``, ``"东"``, ``"春"``."""
     return _CHINESE[tile]

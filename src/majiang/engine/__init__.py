@@ -17,7 +17,7 @@ from .actions import (
     action_from_json,
     action_to_json,
 )
-from .table import HandResult, IllegalAction, Observation, Phase, Table
+from .table import HandResult, IllegalAction, Observation, Phase, Table, events_for
 
 __all__ = [
     "Action",
@@ -36,4 +36,5 @@ __all__ = [
     "Win",
     "action_from_json",
     "action_to_json",
+    "events_for",
 ]

@@ -32,13 +32,22 @@ class HandSpec:
 class Match:
     """The hands of a match and the running totals of players 0-3."""
 
-    def __init__(self, rules: RuleSet, seed: int = 0, *, hands: int = 16, stake: int = 1) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        seed: int = 0,
+        *,
+        hands: int = 16,
+        stake: int = 1,
+        every_seat_answers: bool = True,
+    ) -> None:
         if hands < 1:
             raise ValueError("a match has at least one hand")
         self.rules = rules
         self.seed = seed
         self.hands = hands
         self.stake = stake
+        self.every_seat_answers = every_seat_answers
         rng = random.Random(seed)
         self.first_dealer = rng.randrange(4)
         self.hand_seeds = [rng.getrandbits(63) for _ in range(hands)]
@@ -63,6 +72,7 @@ class Match:
             dealer=spec.dealer,
             prevalent_wind=spec.prevalent_wind,
             stake=self.stake,
+            every_seat_answers=self.every_seat_answers,
         )
 
     def record(self, result: HandResult) -> None:

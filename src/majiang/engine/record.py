@@ -13,9 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import MajiangError
-from ..notation import parse_tiles
 from ..rules.registry import make_rules, rules_options
-from ..tiles import tile_name
+from ..tiles import tile_from_name, tile_name
 from .actions import action_from_json, action_to_json
 from .table import Table
 
@@ -39,7 +38,7 @@ def record_of(table: Table) -> list[dict[str, Any]]:
         "every_seat_answers": table.every_seat_answers,
     }
     if table.explicit_wall is not None:
-        header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)
+        header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)  # flowers as a-h
     lines = [header]
     marks = [*table.event_marks, len(table.events)]
     for i, (seat, action) in enumerate(table.history):
@@ -94,8 +93,8 @@ def table_from_header(header: dict[str, Any]) -> Table:
             dealer=int(header["dealer"]),
             prevalent_wind=int(header["prevalent_wind"]),
             stake=int(header.get("stake", 1)),
-            wall=parse_tiles(wall) if isinstance(wall, str) else None,
-            every_seat_answers=bool(header.get("every_seat_answers", False)),
+            wall=[tile_from_name(name) for name in wall.split()] if isinstance(wall, str) else None,
+            every_seat_answers=bool(header.get("every_seat_answers", True)),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, MajiangError):

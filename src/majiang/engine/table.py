@@ -134,7 +134,7 @@ class Table:
         prevalent_wind: int = 0,
         stake: int = 1,
         wall: list[int] | None = None,
-        every_seat_answers: bool = False,
+        every_seat_answers: bool = True,
     ) -> None:
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
@@ -146,8 +146,9 @@ class Table:
         self.prevalent_wind = prevalent_wind
         self.stake = stake
         self.every_seat_answers = every_seat_answers
-        """Open every claim window to all three other seats (each may only pass): then whether a
-        window opens tells nobody that someone else may claim. Tables with people set it."""
+        """Open every claim window to all three other seats (each may at least pass), so that a
+        window tells nobody that someone else may claim. Off is the fast mode for simulations,
+        where bots are asked only when they may claim (and never look at the others' phase)."""
         self.explicit_wall = list(wall) if wall is not None else None
         if wall is not None and sorted(wall) != sorted(rules.wall_tiles()):
             raise MajiangError("an explicit wall must hold exactly the rule set's tiles")
@@ -674,7 +675,54 @@ class Table:
         if not legal:
             waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
             return f"{label} by seat {seat}: it is not this seat's decision (waiting for {waiting})"
-        return f"{label} by seat {seat}: not legal now (legal: {len(legal)} actions)"
+        return f"{label} by seat {seat}: {self._reason(seat, action)}"
+
+    def _reason(self, seat: int, action: Action) -> str:
+        """Why a well-formed action is refused, in the words of the rules."""
+        turn = self.phase is Phase.TURN
+        if isinstance(action, Discard | ConcealedKong | AddedKong) and not turn:
+            return "only the player on turn may discard or declare a kong"
+        if isinstance(action, Discard):
+            return "that tile is not in the concealed hand"
+        if isinstance(action, ConcealedKong | AddedKong):
+            if self.claimed_turn:
+                return "after a chow or pung the player must discard (no kong until his next draw)"
+            if not self.wall.remaining:
+                return "no kong when the wall is empty (no replacement tile)"
+            if isinstance(action, ConcealedKong):
+                return "a concealed kong needs four copies in the concealed hand"
+            return "an added kong needs an exposed pung of that tile and the fourth copy in hand"
+        if isinstance(action, Chow | Pung | ExposedKong | Pass) and turn:
+            return "there is no discard to claim now"
+        if isinstance(action, Chow | Pung | ExposedKong) and self.final_discard:
+            return "the final discard may only be claimed for a win"
+        if isinstance(action, Chow | Pung | ExposedKong) and self.phase is Phase.ROB:
+            return "the tile of an added kong may only be robbed for a win"
+        if isinstance(action, Chow):
+            if not self.rules.chow_allowed(self.current, seat):
+                return "only the discarder's next player may chow"
+            return "that chow cannot be made with this hand and this discard"
+        if isinstance(action, Pung):
+            return "a pung needs two copies of the discard in the concealed hand"
+        if isinstance(action, ExposedKong):
+            return "a kong on a discard needs three copies in hand and a tile left in the wall"
+        if isinstance(action, Win):
+            if seat in self.cannot_win:
+                return "after a false win this player may not win again this hand"
+            if self.claimed_turn:
+                return "no win right after a chow or pung (only a discard)"
+            return "the tiles do not form a winning hand that may be declared"
+        return "not legal now"
+
+
+def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them: another seat's private draw shows no tile."""
+    return [
+        event
+        if not event.get("private") or event.get("seat") == seat
+        else {k: v for k, v in event.items() if k != "tile"}
+        for event in events
+    ]
 
 
 _DISCARDS = [Discard(t) for t in range(34)]
