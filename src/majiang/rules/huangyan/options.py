@@ -1,0 +1,132 @@
+"""Run-time rule options of Huangyan (rules/huangyan.md §0.4), defaults as the spec recommends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ...errors import OptionError
+
+DEALER_COUNT_SCOPES = ("every", "dealer", "dealer_wins")
+"""A15 (a) every bullet payment, (b) payments between the dealer and another player, (c) only
+when the dealer wins."""
+GUNNER_TESTS = ("P1", "P2", "P3")
+"""A17: P1 raw discard unless all raw and not ready; P2 only a discarder who is not ready; P3 any
+won-on discard in the phase unless all raw and not ready."""
+
+_CHOICES: dict[str, tuple[str, ...]] = {
+    "dealer_count_scope": DEALER_COUNT_SCOPES,
+    "gunner_test": GUNNER_TESTS,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class HuangyanOptions:
+    """Switches away from the spec's recommended readings; each names its section or A-item."""
+
+    base_reward: int = 20
+    """底和 (§4.4, A23): added to the winner's hu before doubling; 10 in other Taizhou sets."""
+    limit: int = 300
+    """辣子 (§4.4, A12): the cap of every total; 0 = no limit."""
+    bullets: int = 2
+    """B, bullets per hand agreed for the match (§4.6); 0 = no bullets. The examples use 2."""
+    dealer_count_scope: str = "every"
+    """A15: which bullet payments the dealer count multiplies: every / dealer / dealer_wins."""
+    edge_wait_bonus: int = 0
+    """A4: hu for 边 (3 completing 1-2-3, 7 completing 7-8-9); the alternative is 2."""
+    single_wait_bonus: int = 0
+    """A4: hu for 单吊 (the winning tile completes the pair); the alternative is 2."""
+    all_pungs_bonus: int = 0
+    """A5: hu for 对对和 (no chow at all); the client's value is 4."""
+    kong_bloom_bonus: int = 0
+    """A6: hu for 杠上花 (self-drawn on a kong replacement); the client's value is 4."""
+    restored_fan_per_hand: bool = False
+    """A8: one fan for restored 得 per hand instead of one per restored tile."""
+    full_flush_fan: int = 3
+    """A10: fan of 清一色; the client's display table has 2."""
+    no_wild_fan: int = 1
+    """A10: fan of 无得; the client's display table has 2."""
+    discard_pung_concealed: bool = False
+    """A7: a pung completed by the winning discard scores as concealed instead of exposed."""
+    live_dragon_face: bool = False
+    """A3: a dragon wild face keeps its honour credit (no dead face)."""
+    rob_kong: bool = True
+    """§2.5, A24: robbing an added kong is allowed (engine; the scorer refuses a robbed win)."""
+    skipped_win_restriction: bool = False
+    """§2.4: 能和不和, a player who passes a win may not win again until he draws (engine)."""
+    gunner_test: str = "P1"
+    """A17: the 点炮 test (P1 / P2 / P3), see :func:`settlement.is_gunner`."""
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            _check(f.name, getattr(self, f.name), type(f.default))
+
+    @classmethod
+    def from_mapping(cls, values: Mapping[str, Any] | None) -> HuangyanOptions:
+        """Options from names and values (strings such as ``"on"``, ``"2"``, ``"p2"`` accepted)."""
+        if values is not None and not isinstance(values, Mapping):
+            raise OptionError(f"options must be a mapping of names to values, not {values!r}")
+        if not values:
+            return DEFAULT_OPTIONS
+        known = {f.name: f for f in fields(cls)}
+        kwargs: dict[str, Any] = {}
+        for name, raw in values.items():
+            if name not in known:
+                raise OptionError(
+                    f"unknown Huangyan option {name!r}; known: {', '.join(sorted(known))}"
+                )
+            kwargs[name] = _coerce(name, raw, type(known[name].default))
+        return cls(**kwargs)
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Every option name."""
+        return [f.name for f in fields(cls)]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values by name."""
+        return {name: getattr(self, name) for name in self.names()}
+
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+
+
+def _check(name: str, value: Any, kind: type) -> None:
+    """Raise OptionError unless ``value`` is a valid value of option ``name``."""
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise OptionError(f"option {name} takes on/off, not {value!r}")
+    elif kind is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise OptionError(f"option {name} takes a whole number, not {value!r}")
+        if value < 0:
+            raise OptionError(f"option {name} must not be negative")
+    elif value not in _CHOICES[name]:
+        raise OptionError(
+            f"option {name} takes one of {', '.join(_CHOICES[name])}, not {value!r}"
+        )
+
+
+def _coerce(name: str, raw: Any, kind: type) -> Any:
+    """A value of option ``name`` from a native value or a string."""
+    if kind is bool:
+        if isinstance(raw, str) and raw.lower() in _TRUE | _FALSE:
+            return raw.lower() in _TRUE
+        return raw
+    if kind is int:
+        if isinstance(raw, str):
+            try:
+                return int(raw)
+            except ValueError:
+                raise OptionError(f"option {name} takes a whole number, not {raw!r}") from None
+        return raw
+    if isinstance(raw, str):
+        for choice in _CHOICES[name]:
+            if raw.strip().lower() == choice.lower():
+                return choice
+    return raw
+
+
+DEFAULT_OPTIONS = HuangyanOptions()
