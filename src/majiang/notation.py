@@ -77,7 +77,7 @@ def _read_meld(token: str, text: str, pos: int) -> Meld | None:
         tiles = [base + int(d) for d in digits]
     else:
         tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in honors]
-    return _make_meld(tiles, int(source) if source else None, text, pos)
+    return make_meld(tiles, int(source) if source else None, text, pos)
 
 
 def _read_tiles(token: str) -> tuple[int, ...]:
@@ -216,7 +216,7 @@ def _parse_slow(text: str) -> Hand:
                 if len(pending) > 1 or meld_source is not None:
                     raise NotationError("digits without a suit letter", text, pending[0][1])
                 meld_source = pending.pop()[0]
-            melds.append(_make_meld(meld_tiles, meld_source, text, meld_start))
+            melds.append(make_meld(meld_tiles, meld_source, text, meld_start))
             if len(melds) > MAX_MELDS:
                 raise NotationError("more than 4 declared sets", text, meld_start)
             meld_start, meld_source = None, None
@@ -230,11 +230,20 @@ def _parse_slow(text: str) -> Hand:
     return _hand(melds, concealed, flowers)
 
 
-def _make_meld(tiles: list[int], source: int | None, text: str, pos: int) -> Meld:
+def make_meld(
+    tiles: list[int],
+    source: int | None,
+    text: str,
+    pos: int,
+    *,
+    unmarked_kong: int = CONCEALED_KONG,
+) -> Meld:
+    """A declared set from its tiles (any order) and ``,N`` digit, or a :class:`NotationError`
+    naming what is wrong at ``pos`` of ``text``; a kong without a digit gets ``unmarked_kong``."""
     tiles = sorted(tiles)
     if len(tiles) == 4 and len(set(tiles)) == 1:
         if source is None:
-            return Meld(MeldKind.KONG, tiles[0], CONCEALED_KONG)
+            return Meld(MeldKind.KONG, tiles[0], unmarked_kong)
         if source not in (1, 2, 3, 5, 6, 7):
             raise NotationError(
                 f"kong source must be 1-3 (exposed) or 5-7 (added), not {source}", text, pos

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from ...errors import InvalidHandError, NotationError
 from ...hand import CONCEALED_KONG, Hand, Meld, MeldKind
-from ...notation import format_tiles
+from ...notation import format_tiles, make_meld
 from ...tiles import HONOR_LETTERS, NUM_KINDS, SUITS, WHITE, tile_name
 from .wild import Wild
 
@@ -75,32 +75,7 @@ def _meld(
                 f"a 得 ({tile_name(t)}) cannot be part of a declared set (A20) in {text!r}"
             )
         ids.append(wild.identity(t))
-    ids.sort()
-    if len(ids) == 4 and len(set(ids)) == 1:
-        if source is None:
-            return Meld(MeldKind.KONG, ids[0], 1 if reading else CONCEALED_KONG)
-        if source not in (1, 2, 3, 5, 6, 7):
-            raise NotationError(
-                f"kong source must be 1-3 (exposed) or 5-7 (added), not {source}", text, pos
-            )
-        return Meld(MeldKind.KONG, ids[0], source)
-    source = 1 if source is None else source
-    if len(ids) == 3 and len(set(ids)) == 1:
-        if source not in (1, 2, 3):
-            raise NotationError(f"pung source must be 1-3, not {source}", text, pos)
-        return Meld(MeldKind.PUNG, ids[0], source)
-    if (
-        len(ids) == 3
-        and ids[2] < 27
-        and ids[0] // 9 == ids[2] // 9
-        and ids[1] == ids[0] + 1
-        and ids[2] == ids[0] + 2
-    ):
-        if source not in (1, 2, 3):
-            raise NotationError(f"chow claimed-tile index must be 1-3, not {source}", text, pos)
-        return Meld(MeldKind.CHOW, ids[0], source)
-    shown = "".join(tile_name(t) for t in tiles) or "nothing"
-    raise NotationError(f"a declared set must be a chow, pung or kong, not {shown}", text, pos)
+    return make_meld(ids, source, text, pos, unmarked_kong=1 if reading else CONCEALED_KONG)
 
 
 def _scan(
