@@ -14,6 +14,7 @@ from ..notation import parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from ..tiles import WIND_LETTERS
+from . import score_huangyan as huangyan_cmd
 from .batch import check_record, echo_id, process_lines, write_lines
 
 
@@ -28,6 +29,13 @@ def add_parser(commands: Any) -> None:
         ),
     )
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
+    p.add_argument(
+        "--rules",
+        default="gb",
+        choices=["gb", "huangyan"],
+        help="rule set: gb (Guobiao, default) or huangyan (needs --wild)",
+    )
+    p.add_argument("--wild", metavar="FACE", help="Huangyan: the face of the 得 indicator, e.g. 7p")
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: discard)")
     p.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
     p.add_argument(
@@ -62,17 +70,26 @@ def add_parser(commands: Any) -> None:
     p.set_defaults(run=run)
 
 
-def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:
-    """``NAME=VALUE`` strings to options (``NAME`` alone means on)."""
+def option_values(pairs: Iterable[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` strings to a mapping (``NAME`` alone means on)."""
     values: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
         values[name.strip().replace("-", "_")] = value.strip() if sep else "on"
-    return GuobiaoOptions.from_mapping(values)
+    return values
+
+
+def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:
+    """``NAME=VALUE`` strings to Guobiao options."""
+    return GuobiaoOptions.from_mapping(option_values(pairs))
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang score``."""
+    if args.rules == "huangyan":
+        return huangyan_cmd.run(args)
+    if args.wild is not None:
+        raise OptionError("--wild is a Huangyan option (add --rules huangyan)")
     options = parse_options(args.option)
     if args.stake < 1:
         raise SituationError("--stake must be at least 1")
