@@ -13,6 +13,7 @@ from ..errors import MajiangError
 from . import analyze as analyze_cmd
 from . import replay as replay_cmd
 from . import score as score_cmd
+from . import simulate as simulate_cmd
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -35,6 +36,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_cmd.add_parser(commands)
     analyze_cmd.add_parser(commands)
     replay_cmd.add_parser(commands)
+    simulate_cmd.add_parser(commands)
     return parser
 
 

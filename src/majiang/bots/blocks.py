@@ -1,0 +1,311 @@
+"""Block values of partial hands, for bots: regular-shape distances with restrictions, fast.
+
+A group (one suit's nine ranks, or honours) is a base-5 key of its counts. Its *vector* holds,
+for a budget of ``m`` blocks (0-4) without and with the pair, the best ``2 * sets + partial sets
+(+1 for the pair)`` its tiles make (the same measure as :mod:`majiang.shanten`). Vectors are
+interned as small ints and combined by cached max-plus convolutions, so that the regular
+distance of a hand, or of a hand restricted to some groups, or read as pungs only, is a few dict
+look-ups. The distance with ``k`` sets still to make is ``2 * k - value``: 0 is ready (13 tiles),
+-1 complete (14 tiles); for a 14-tile hand it is the best after one discard.
+
+Unlike :func:`majiang.shanten.shanten` this module knows nothing of the special shapes and
+accepts any number of tiles: bots use it to measure distances to target patterns whose tiles
+are only part of the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+NEG: Final = -99
+Vector = tuple[int, int, int, int, int, int, int, int, int, int]
+
+_EMPTY: Final[Vector] = (0, 0, 0, 0, 0, NEG, NEG, NEG, NEG, NEG)
+_vectors: list[Vector] = [_EMPTY]
+_vector_ids: dict[Vector, int] = {_EMPTY: 0}
+_conv: dict[int, int] = {}
+_values: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, 0)]
+"""Per vector id: the best value for each budget, pair or not."""
+
+POW5: Final = tuple(5**i for i in range(14))
+SUIT_SHIFT: Final = (0, 9, 18)
+
+
+def _intern(vector: Vector) -> int:
+    index = _vector_ids.get(vector)
+    if index is None:
+        index = _vector_ids[vector] = len(_vectors)
+        _vectors.append(vector)
+        _values.append(tuple(max(vector[m], vector[5 + m]) for m in range(5)))  # type: ignore[arg-type]
+    return index
+
+
+def _block(a: Vector, gain: int) -> Vector:
+    """One more (partial) set worth ``gain``: one unit of budget."""
+    return (NEG, a[0] + gain, a[1] + gain, a[2] + gain, a[3] + gain,
+            NEG, a[5] + gain, a[6] + gain, a[7] + gain, a[8] + gain)
+
+
+def _pair(a: Vector) -> Vector:
+    """The pair: value 1, no budget, onto a vector without one."""
+    return (NEG, NEG, NEG, NEG, NEG, a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1, a[4] + 1)
+
+
+def _max(a: Vector, b: Vector) -> Vector:
+    return tuple(x if x > y else y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+
+
+_suits: tuple[dict[int, int], dict[int, int]] = ({0: 0}, {0: 0})
+"""Vector id of each suit key: with chows, and pungs only."""
+
+
+def suit_vector(key: int, pungs_only: bool = False) -> int:
+    """The vector id of one suit's base-5 key (rank 1 the lowest digit)."""
+    memo = _suits[pungs_only]
+    found = memo.get(key)
+    if found is not None:
+        return found
+    low = key
+    while low % 5 == 0:
+        low //= 5  # the value does not depend on where in the suit the pattern sits
+    if low != key:
+        found = memo[key] = suit_vector(low, pungs_only)
+        return found
+    vectors = _vectors
+    c0 = key % 5
+    best = vectors[suit_vector(key - 1, pungs_only)]  # the lowest tile is left over
+    if c0 >= 3:
+        best = _max(best, _block(vectors[suit_vector(key - 3, pungs_only)], 2))
+    if c0 >= 2:
+        rest = vectors[suit_vector(key - 2, pungs_only)]
+        best = _max(best, _max(_block(rest, 1), _pair(rest)))
+    if not pungs_only:
+        c1 = key // 5 % 5
+        c2 = key // 25 % 5
+        if c1 and c2:
+            best = _max(best, _block(vectors[suit_vector(key - 31)], 2))
+        if c1:
+            best = _max(best, _block(vectors[suit_vector(key - 6)], 1))
+        if c2:
+            best = _max(best, _block(vectors[suit_vector(key - 26)], 1))
+    found = memo[key] = _intern(best)
+    return found
+
+
+_honors: dict[int, int] = {0: 0}
+
+
+def honor_vector(key: int) -> int:
+    """The vector id of an honours key (7 digits; no chows)."""
+    found = _honors.get(key)
+    if found is None:
+        found = 0
+        rest = key
+        while rest:
+            n = rest % 5
+            if n:
+                found = combine(found, suit_vector(n))
+            rest //= 5
+        _honors[key] = found
+    return found
+
+
+def combine(a: int, b: int) -> int:
+    """The max-plus combination of two groups' vectors (the pair in at most one)."""
+    if a > b:
+        a, b = b, a
+    key = a << 20 | b
+    found = _conv.get(key)
+    if found is None:
+        x, y = _vectors[a], _vectors[b]
+        out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
+        out += [
+            max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
+            for m in range(5)
+        ]
+        found = _conv[key] = _intern(tuple(max(v, NEG) for v in out))  # type: ignore[arg-type]
+    return found
+
+
+def value(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks (pair or not)."""
+    return _values[vector][k]
+
+
+def vector_plain(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks and no pair."""
+    return _vectors[vector][k]
+
+
+def vector_pair(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks that includes the pair."""
+    return _vectors[vector][5 + k]
+
+
+# --------------------------------------------------------------------------- hands
+
+
+def group_keys(counts: Sequence[int]) -> list[int]:
+    """The four group keys (characters, bamboo, dots, honours) of 34 counts."""
+    keys = [0, 0, 0, 0]
+    for t in range(34):
+        n = counts[t]
+        if n:
+            if t < 27:
+                keys[t // 9] += n * POW5[t % 9]
+            else:
+                keys[3] += n * POW5[t - 27]
+    return keys
+
+
+def tile_group(tile: int) -> tuple[int, int]:
+    """(group, what one tile adds to the group's key)."""
+    if tile < 27:
+        return tile // 9, POW5[tile % 9]
+    return 3, POW5[tile - 27]
+
+
+TILE_GROUP: Final = tuple(tile_group(t) for t in range(34))
+
+
+def group_vectors(keys: Sequence[int], pungs_only: bool = False) -> list[int]:
+    """Vector ids of the four groups."""
+    return [
+        suit_vector(keys[0], pungs_only),
+        suit_vector(keys[1], pungs_only),
+        suit_vector(keys[2], pungs_only),
+        honor_vector(keys[3]),
+    ]
+
+
+def hand_vector(vectors: Sequence[int]) -> int:
+    """The combined vector of the four groups."""
+    return combine(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]))
+
+
+def distance(counts: Sequence[int], k: int, pungs_only: bool = False) -> int:
+    """Regular distance of the counts with ``k`` sets to make (``2k - value``)."""
+    return 2 * k - value(hand_vector(group_vectors(group_keys(counts), pungs_only)), k)
+
+
+def rests(vectors: Sequence[int]) -> tuple[int, int, int, int]:
+    """For each group, the combination of the other three."""
+    a, b, c, h = vectors
+    ab = combine(a, b)
+    ch = combine(c, h)
+    return combine(b, ch), combine(a, ch), combine(ab, h), combine(ab, c)
+
+
+_improving: dict[int, tuple[int, ...]] = {}
+"""Ranks whose draw raises the value, keyed by the rest's vector, the group key, k and kind."""
+_shapes: dict[int, tuple[int, ...]] = {}
+"""The same for a suit pattern moved down to rank 3 (the answer moves with the pattern), as
+offsets from its lowest tile."""
+
+
+def improving(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
+    """The ranks (0-8, or honour kinds 0-6) of one group whose draw raises the value of the
+    hand made of this group (``key``) and the other groups combined (``rest``) with ``k``
+    blocks. Only kinds next to a held tile can help (a lone tile adds nothing)."""
+    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
+    found = _improving.get(cache_key)
+    if found is not None:
+        return found
+    if honors:
+        current = value(combine(rest, honor_vector(key)), k)
+        found = tuple(
+            r for r in range(7)
+            if key // POW5[r] % 5 and value(combine(rest, honor_vector(key + POW5[r])), k) > current
+        )
+    else:
+        low = 0
+        pattern = key
+        while pattern % 5 == 0:
+            pattern //= 5
+            low += 1
+        shape_key = (rest << 32 | pattern) << 3 | k
+        offsets = _shapes.get(shape_key)
+        if offsets is None:
+            # the pattern at ranks 3 and up, so that the two ranks below it can be tried too
+            moved = pattern * 25
+            width = 3  # digits of ``moved``
+            while moved >= POW5[width]:
+                width += 1
+            current = value(combine(rest, suit_vector(moved)), k)
+            digits = [moved // POW5[r] % 5 for r in range(width + 2)]
+            offsets = tuple(
+                r - 2 for r in range(width + 2)
+                if any(digits[max(0, r - 2) : r + 3])
+                and value(combine(rest, suit_vector(moved + POW5[r])), k) > current
+            )
+            if len(_shapes) > 200_000:
+                _shapes.clear()
+            _shapes[shape_key] = offsets
+        found = tuple(low + r for r in offsets if 0 <= low + r <= 8)
+    if len(_improving) > 500_000:
+        _improving.clear()  # bounded: a long simulation must not grow without limit
+    _improving[cache_key] = found
+    return found
+
+
+_removals: dict[int, tuple[int, ...]] = {}
+
+
+def removals(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
+    """For each rank (0-8, or honour kind 0-6) of one group, the value of the hand (this group
+    and ``rest`` combined, ``k`` blocks) once one tile of that rank is taken out (-1 where the
+    group holds none): the discard table of a 14-tile hand, cached."""
+    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
+    found = _removals.get(cache_key)
+    if found is None:
+        vector_of = honor_vector if honors else suit_vector
+        found = tuple(
+            value(combine(rest, vector_of(key - POW5[r])), k) if key // POW5[r] % 5 else -1
+            for r in range(7 if honors else 9)
+        )
+        if len(_removals) > 500_000:
+            _removals.clear()
+        _removals[cache_key] = found
+    return found
+
+
+def useful_of_keys(keys: Sequence[int], k: int, weights: Sequence[int]) -> int:
+    """Sum of ``weights`` over the kinds whose draw raises the regular value of the four group
+    ``keys`` with ``k`` sets to make (a 13-tile state: the kinds that lower its distance)."""
+    rest = rests(group_vectors(keys))
+    total = 0
+    for g in range(4):
+        key = keys[g]
+        if key:
+            base = 9 * g
+            for r in improving(rest[g], key, k, g == 3):
+                total += weights[base + r]
+    return total
+
+
+def useful(counts: Sequence[int], k: int, weights: Sequence[int]) -> int:
+    """:func:`useful_of_keys` of 34 counts."""
+    return useful_of_keys(group_keys(counts), k, weights)
+
+
+__all__ = [
+    "NEG",
+    "POW5",
+    "TILE_GROUP",
+    "combine",
+    "distance",
+    "group_keys",
+    "group_vectors",
+    "hand_vector",
+    "honor_vector",
+    "improving",
+    "removals",
+    "rests",
+    "suit_vector",
+    "useful",
+    "useful_of_keys",
+    "value",
+    "vector_pair",
+    "vector_plain",
+]

@@ -1,0 +1,304 @@
+"""The efficiency bot: the fewest tiles from ready, then the most unseen useful tiles.
+
+It discards the tile that leaves the lowest shanten (regular shape, seven pairs, and the
+knitted shapes and thirteen orphans when they are closer), breaking ties by the unseen copies of
+the tiles that would then lower it; it claims a chow, pung or kong only when that lowers the
+shanten (or keeps it and adds useful tiles), and always wins when the engine offers a win.
+It does not count fans: in Guobiao many of its ready hands cannot reach 8 and never win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    ExposedKong,
+    Pass,
+    Pung,
+)
+from ..engine.table import Observation, Phase
+from ..shanten import TILE_KEYS, shanten_of_key
+from ..tiles import KNITTED_SETS, ORPHANS
+from . import blocks
+from .blocks import TILE_GROUP, group_keys, group_vectors, removals, rests, suit_vector
+from .view import find_win, hand_counts, own_melds, unseen_counts
+
+_ISOLATION = tuple(
+    0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3 for t in range(34)
+)
+"""Tie-break between equal discards: honours first, then terminals, then 2/8, then the rest."""
+
+
+def _pair_count(counts: Sequence[int]) -> int:
+    return sum(n >> 1 for n in counts)
+
+
+_GROUP_KEYS = (TILE_KEYS[0], TILE_KEYS[9], TILE_KEYS[18], TILE_KEYS[27])
+
+
+def _hand_key(keys: Sequence[int]) -> int:
+    """The :func:`~majiang.shanten.hand_key` of four group keys (hand keys are linear)."""
+    return (keys[0] * _GROUP_KEYS[0] + keys[1] * _GROUP_KEYS[1] + keys[2] * _GROUP_KEYS[2]
+            + keys[3] * _GROUP_KEYS[3])
+
+
+_KNITTED_MASKS = tuple(sum(1 << t for t in knitted) for knitted in KNITTED_SETS)
+_ORPHAN_MASK = sum(1 << t for t in ORPHANS)
+_HONOR_MASK = sum(1 << t for t in range(27, 34))
+
+
+def special_bound(counts: Sequence[int], melds: int) -> int:
+    """A lower bound of the shanten of thirteen orphans and the two knitted shapes (13 or 14
+    tiles): when it is not below the other shapes' shanten, they need not be asked."""
+    if melds > 1:
+        return 99
+    held = 0
+    orphan_pair = 0
+    for t in range(34):
+        if counts[t]:
+            held |= 1 << t
+            if counts[t] > 1 and (1 << t) & _ORPHAN_MASK:
+                orphan_pair = 1
+    return _bound(held, orphan_pair, melds)
+
+
+def _bound(held: int, orphan_pair: int, melds: int) -> int:
+    knitted = max((held & mask).bit_count() for mask in _KNITTED_MASKS)
+    bound = 8 - knitted
+    if melds == 0:
+        bound = min(
+            bound,
+            13 - (held & _ORPHAN_MASK).bit_count() - orphan_pair,
+            13 - min(knitted + (held & _HONOR_MASK).bit_count(), 14),
+        )
+    return bound
+
+
+def state_shanten(counts: list[int], melds: int) -> int:
+    """Shanten of a 13-tile state (concealed counts plus ``melds`` sets), every shape."""
+    keys = group_keys(counts)
+    k = 4 - melds
+    best = 2 * k - blocks.value(blocks.hand_vector(group_vectors(keys)), k)
+    if melds == 0:
+        best = min(best, 6 - _pair_count(counts))
+    if melds <= 1 and best > 0 and special_bound(counts, melds) < best:
+        best = min(best, shanten_of_key(_hand_key(keys), sum(counts), melds))
+    return best
+
+
+def acceptance(counts: list[int], melds: int, unseen: Sequence[int], shanten: int) -> int:
+    """Unseen copies of the kinds that lower the shanten of a 13-tile state (regular and seven
+    pairs readings; the two may count a kind twice, which only favours flexible hands)."""
+    k = 4 - melds
+    keys = group_keys(counts)
+    total = 0
+    if 2 * k - blocks.value(blocks.hand_vector(group_vectors(keys)), k) == shanten:
+        total += blocks.useful_of_keys(keys, k, unseen)
+    if melds == 0 and 6 - _pair_count(counts) == shanten:
+        total += sum(unseen[t] for t in range(34) if counts[t] & 1)
+    return total
+
+
+class Discards:
+    """The shanten left by each discard of a 14-tile state, computed once."""
+
+    __slots__ = ("best", "counts", "keys", "melds", "options", "regular", "special", "vectors")
+
+    def __init__(self, counts: list[int], melds: int) -> None:
+        self.counts = counts
+        self.melds = melds
+        k = 4 - melds
+        keys = [0, 0, 0, 0]
+        pairs = held = orphan_pair = n = 0
+        for t in range(34):
+            c = counts[t]
+            if c:
+                g, step = TILE_GROUP[t]
+                keys[g] += c * step
+                n += c
+                pairs += c >> 1
+                held |= 1 << t
+                if c > 1 and (1 << t) & _ORPHAN_MASK:
+                    orphan_pair = 1
+        self.keys = keys
+        self.vectors = vectors = group_vectors(keys)
+        rest = rests(vectors)
+        options: dict[int, int] = {}
+        regular: dict[int, int] = {}
+        best = 99
+        twice_k = 2 * k
+        for g in range(4):
+            key = keys[g]
+            if not key:
+                continue
+            base = 9 * g
+            for r, v in enumerate(removals(rest[g], key, k, g == 3)):
+                if v < 0:
+                    continue
+                t = base + r
+                s = regular[t] = twice_k - v
+                if melds == 0:
+                    sp = 6 - pairs + (0 if counts[t] & 1 else 1)
+                    if sp < s:
+                        s = sp
+                options[t] = s
+                if s < best:
+                    best = s
+        self.special = False
+        if melds <= 1 and best > -1 and _bound(held, orphan_pair, melds) < best:
+            key14 = _hand_key(keys)
+            if shanten_of_key(key14, n, melds) < best:
+                # a knitted shape or thirteen orphans is closer: ask the full shanten
+                self.special = True
+                for t in options:
+                    options[t] = shanten_of_key(key14 - TILE_KEYS[t], n - 1, melds)
+                best = min(options.values())
+        self.options = options
+        self.regular = regular
+        self.best = best
+
+    def ranked(self, unseen: Sequence[int], always: bool = False) -> tuple[int, int]:
+        """(tile, acceptance) of the best discard: lowest shanten, most unseen useful tiles.
+
+        With one best discard its acceptance is only computed if ``always`` (else -1)."""
+        best = self.best
+        ties = [t for t, s in self.options.items() if s == best]
+        if len(ties) == 1 and not always:
+            return ties[0], -1
+        best_tile, best_key = ties[0], (-1, 0, 0)
+        for t in ties:
+            key = (self.acceptance(t, unseen), -_ISOLATION[t], -t)
+            if key > best_key:
+                best_tile, best_key = t, key
+        return best_tile, best_key[0]
+
+    def acceptance(self, tile: int, unseen: Sequence[int]) -> int:
+        """Unseen useful tiles after discarding ``tile``."""
+        shanten = self.options[tile]
+        if self.special:
+            # knitted shapes accept many kinds alike: prefer the better regular shape
+            return 99 - self.regular[tile]
+        melds = self.melds
+        total = 0
+        if self.regular[tile] == shanten:
+            keys = list(self.keys)
+            g, step = TILE_GROUP[tile]
+            keys[g] -= step
+            vectors = list(self.vectors)
+            vectors[g] = suit_vector(keys[g]) if g < 3 else blocks.honor_vector(keys[g])
+            rest = rests(vectors)
+            k = 4 - melds
+            for h in range(4):
+                key = keys[h]
+                if key:
+                    base = 9 * h
+                    for r in blocks.improving(rest[h], key, k, h == 3):
+                        total += unseen[base + r]
+        if melds == 0:
+            counts = self.counts
+            counts[tile] -= 1
+            if 6 - _pair_count(counts) == shanten:
+                total += sum(unseen[t] for t in range(34) if counts[t] & 1)
+            counts[tile] += 1
+        return total
+
+
+class EfficientBot:
+    """Lowest shanten, most useful tiles, claims that help; see the module docstring."""
+
+    name = "efficient"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __call__(self, obs: Observation) -> Action:
+        actions = obs.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        win = find_win(actions)
+        if win is not None:
+            return win
+        counts = hand_counts(obs)
+        melds = len(own_melds(obs))
+        if obs.phase is Phase.TURN:
+            return self._turn(obs, counts, melds)
+        return self._claim(obs, counts, melds)
+
+    def _turn(self, obs: Observation, counts: list[int], melds: int) -> Action:
+        discards = Discards(counts, melds)
+        for a in obs.legal_actions:
+            if type(a) is ConcealedKong:
+                counts[a.tile] -= 4
+                left = state_shanten(counts, melds + 1)
+                counts[a.tile] += 4
+                if left <= discards.best:
+                    return a
+            elif type(a) is AddedKong and discards.options.get(a.tile) == discards.best:
+                return a  # the fourth tile is no use: kong it and draw a replacement
+        ties = [t for t, s in discards.options.items() if s == discards.best]
+        if len(ties) == 1:
+            return Discard(ties[0])  # no tie to break: the unseen tiles are not needed
+        tile, _ = discards.ranked(unseen_counts(obs, counts))
+        return Discard(tile)
+
+    def _claim(self, obs: Observation, counts: list[int], melds: int) -> Action:
+        tile = obs.last_discard
+        pass_action = next((a for a in obs.legal_actions if type(a) is Pass), obs.legal_actions[-1])
+        if tile is None:
+            return pass_action
+        now = state_shanten(counts, melds)
+        unseen: list[int] | None = None
+        now_acc = -1
+        best: tuple[int, int] = (now, 0)
+        choice: Action = pass_action
+        for a in obs.legal_actions:
+            kind = type(a)
+            if kind is ExposedKong:
+                counts[tile] -= 3
+                left = state_shanten(counts, melds + 1)
+                counts[tile] += 3
+                if left <= now and (left, -999) < best:
+                    best, choice = (left, -999), a  # a kong that does not hurt: a free draw
+                continue
+            if kind is Pung:
+                used: tuple[int, ...] = (tile, tile)
+            elif kind is Chow:
+                low = a.low  # type: ignore[union-attr]
+                used = tuple(t for t in (low, low + 1, low + 2) if t != tile)
+            else:
+                continue
+            if unseen is None:
+                unseen = unseen_counts(obs, counts)
+            for t in used:
+                counts[t] -= 1
+            key: tuple[int, int] | None = None
+            if blocks.distance(counts, 3 - melds) > now:  # the regular shape after the best discard
+                for t in used:
+                    counts[t] += 1
+                continue
+            after = Discards(counts, melds + 1)
+            if after.best < now:
+                key = (after.best, -after.ranked(unseen, always=True)[1])
+            elif after.best == now:
+                acc = after.ranked(unseen, always=True)[1]
+                if now_acc < 0:
+                    for t in used:
+                        counts[t] += 1
+                    now_acc = acceptance(counts, melds, unseen, now)
+                    for t in used:
+                        counts[t] -= 1
+                if acc > now_acc:
+                    key = (now, -acc)
+            for t in used:
+                counts[t] += 1
+            if key is not None and key < best:
+                best, choice = key, a
+        return choice
+
+
+__all__ = ["Discards", "EfficientBot", "acceptance", "state_shanten"]

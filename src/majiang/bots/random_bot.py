@@ -1,0 +1,31 @@
+"""The random bot: any legal action, uniformly, except that it always takes a win."""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.actions import Action
+from ..engine.table import Observation
+from .view import find_win
+
+
+class RandomBot:
+    """Uniform over ``obs.legal_actions`` (a win is always taken); seeded, so reproducible."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def __call__(self, obs: Observation) -> Action:
+        actions = obs.legal_actions
+        if len(actions) == 1:
+            return actions[0]  # no choice: the generator is not touched
+        win = find_win(actions)
+        if win is not None:
+            return win
+        return actions[self.rng.randrange(len(actions))]
+
+
+__all__ = ["RandomBot"]

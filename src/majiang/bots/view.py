@@ -1,0 +1,61 @@
+"""What bots read from an :class:`~majiang.engine.Observation`: counts, melds, unseen tiles."""
+
+from __future__ import annotations
+
+from ..engine.actions import Action, Win
+from ..engine.table import HIDDEN, Observation, Phase
+from ..hand import Meld, MeldKind
+
+
+def hand_counts(obs: Observation) -> list[int]:
+    """The seat's concealed tiles as 34 counts."""
+    counts = [0] * 34
+    for t in obs.hand:
+        counts[t] += 1
+    return counts
+
+
+def own_melds(obs: Observation) -> tuple[Meld, ...]:
+    """The seat's declared sets."""
+    return obs.melds[obs.seat]
+
+
+def is_concealed(melds: tuple[Meld, ...]) -> bool:
+    """No set breaks concealment (concealed kongs do not)."""
+    return all(m.is_concealed_kong for m in melds)
+
+
+def unseen_counts(obs: Observation, counts: list[int]) -> list[int]:
+    """Copies of each kind this seat cannot see: 4 - held - in ponds - in every meld shown.
+
+    Other seats' concealed kongs are face down and count as unseen; the tile being added to a
+    kong (robbing window) is visible.
+    """
+    seen = list(counts)
+    for pond in obs.discards:
+        for t in pond:
+            seen[t] += 1
+    for melds in obs.melds:
+        for m in melds:
+            if m.tile == HIDDEN:
+                continue
+            if m.kind is MeldKind.CHOW:
+                seen[m.tile] += 1
+                seen[m.tile + 1] += 1
+                seen[m.tile + 2] += 1
+            else:
+                seen[m.tile] += 4 if m.kind is MeldKind.KONG else 3
+    if obs.phase is Phase.ROB and obs.last_discard is not None:
+        seen[obs.last_discard] += 1
+    return [4 - n if n < 4 else 0 for n in seen]
+
+
+def find_win(actions: tuple[Action, ...]) -> Action | None:
+    """The Win action if offered."""
+    for a in actions:
+        if type(a) is Win:
+            return a
+    return None
+
+
+__all__ = ["find_win", "hand_counts", "is_concealed", "own_melds", "unseen_counts"]

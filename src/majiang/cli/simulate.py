@@ -1,0 +1,161 @@
+"""``majiang simulate``: bots play many hands or matches; per-bot figures as a table or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable
+from typing import Any
+
+from ..bots import bot_names
+from ..errors import OptionError
+from ..rules.registry import RULE_SETS
+from ..sim import ProgressBar, SimConfig, SimResult, simulate
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``simulate`` on the sub-command parser."""
+    p = commands.add_parser(
+        "simulate",
+        help="let bots play many hands and report per-bot figures",
+        description=(
+            "Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; "
+            "the same seed gives the same figures for any --jobs. Prints each bot's win rate, "
+            "deal-in rate, mean fans and points, the draw rate and the speed."
+        ),
+    )
+    p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
+    p.add_argument("--games", type=int, default=100, metavar="N", help="hands, or matches (100)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
+    p.add_argument(
+        "--bots",
+        default="efficient,efficient,efficient,efficient",
+        metavar="A,B,C,D",
+        help=f"four bots for players 0-3, or one for all ({', '.join(bot_names())})",
+    )
+    p.add_argument("--jobs", type=int, default=1, metavar="K", help="local processes (1)")
+    p.add_argument(
+        "--matches", action="store_true", help="play whole 16-hand matches instead of hands"
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option, repeatable (e.g. false_win=on)",
+    )
+    p.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+    p.set_defaults(run=run)
+
+
+def parse_bots(text: str) -> tuple[str, ...]:
+    """``"efficient,fan,random,random"`` (or one name for all four) to four names."""
+    names = tuple(name.strip() for name in text.split(","))
+    if len(names) == 1:
+        names *= 4
+    if any(not name for name in names):
+        raise OptionError(f"--bots: an empty bot name in {text!r}")
+    return names
+
+
+def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` strings to a mapping (``NAME`` alone means on); the rule set checks it."""
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        values[name.strip().replace("-", "_")] = value.strip() if sep else "on"
+    return values
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``majiang simulate``."""
+    config = SimConfig(
+        bots=parse_bots(args.bots),
+        games=args.games,
+        seed=args.seed,
+        matches=args.matches,
+        rules=args.rules,
+        options=parse_options(args.option),
+        records=args.records,
+    )
+    if args.jobs < 1:
+        raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
+    config.validate()
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = ProgressBar(sys.stderr) if show else None
+    try:
+        result = simulate(config, args.jobs, progress=bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(render(result))
+    return 0
+
+
+def _percent(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _number(value: float | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+.2f}" if signed else f"{value:.2f}"
+
+
+def render(result: SimResult) -> str:
+    """The readable report of ``majiang simulate``."""
+    data = result.to_json()
+    config = result.config
+    what = f"{data['games']} matches ({data['hands']} hands)" if config.matches else (
+        f"{data['hands']} hands"
+    )
+    lines = [
+        f"{what}, rules {config.rules}, seed {config.seed}, {result.jobs} job"
+        f"{'s' if result.jobs != 1 else ''}",
+        f"draws {data['draws']} ({_percent(data['draw_rate'])}), "
+        f"{data['elapsed_s']:.1f} s, {data['hands_per_s']:.1f} hands/s",
+        "",
+    ]
+    header = (
+        f"{'player':<7}{'bot':<11}{'win rate':>9}{'self-drawn':>11}{'deal-in':>9}"
+        f"{'mean fans':>10}{'points':>9}{'per hand':>10}"
+    )
+    if config.matches:
+        header += f"{'1st':>7}"
+    lines.append(header)
+
+    def row(label: str, bot: str, figures: dict[str, Any], players: int = 1) -> str:
+        hands = data["hands"] * players
+        self_drawn = figures["self_drawn"] / hands if hands else None
+        text = (
+            f"{label:<7}{bot:<11}{_percent(figures['win_rate']):>9}{_percent(self_drawn):>11}"
+            f"{_percent(figures['deal_in_rate']):>9}{_number(figures['mean_fans']):>10}"
+            f"{figures['points']:>+9}{_number(figures['mean_points'], True):>10}"
+        )
+        if config.matches:
+            text += f"{_percent(figures.get('first_place_rate')):>7}"
+        return text
+
+    for figures in data["players"]:
+        lines.append(row(str(figures["player"]), figures["bot"], figures))
+    shared = {name: f for name, f in data["by_bot"].items() if f["players"] > 1}
+    if shared:
+        lines.append("")
+        for name, figures in shared.items():
+            players = figures["players"]
+            lines.append(row(f"x{players}", name, figures, players))
+    return "\n".join(lines)
+
+
+__all__ = ["add_parser", "parse_bots", "parse_options", "render", "run"]
