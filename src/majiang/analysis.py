@@ -102,8 +102,27 @@ class Wait:
         }
 
 
+class _Counts:
+    """Counts shared by a discard option and an analysis (both have ``useful`` and ``waits``)."""
+
+    __slots__ = ()
+    useful: tuple[UsefulTile, ...]
+    waits: tuple[Wait, ...]
+
+    @property
+    def useful_unseen(self) -> int:
+        """Unseen copies of all the useful tiles."""
+        return sum(u.unseen for u in self.useful)
+
+    @property
+    def winning_unseen(self) -> int:
+        """Unseen copies of the waits that reach 8 fans (0 unless the hand is, or the discard
+        leaves it, ready)."""
+        return _winning_unseen(self.waits)
+
+
 @dataclass(frozen=True, slots=True)
-class DiscardOption:
+class DiscardOption(_Counts):
     """One discard of a 14-tile hand: the shanten it leaves and the tiles that then help."""
 
     tile: int
@@ -116,16 +135,6 @@ class DiscardOption:
     def name(self) -> str:
         """The discarded tile in notation."""
         return tile_name(self.tile)
-
-    @property
-    def useful_unseen(self) -> int:
-        """Unseen copies of all the useful tiles."""
-        return sum(u.unseen for u in self.useful)
-
-    @property
-    def winning_unseen(self) -> int:
-        """Unseen copies of the waits that reach 8 fans (0 unless the discard leaves it ready)."""
-        return _winning_unseen(self.waits)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (see ``docs/analysis.md``)."""
@@ -147,7 +156,7 @@ def _winning_unseen(waits: Iterable[Wait]) -> int:
 
 
 @dataclass(frozen=True)
-class Analysis:
+class Analysis(_Counts):
     """Everything :func:`analyze` finds about one hand."""
 
     hand: Hand
@@ -166,16 +175,6 @@ class Analysis:
     win: Wait | None = None
     """14 tiles, complete: the last tile as the winning tile, scored both ways."""
     visible: tuple[int, ...] = field(default=())
-
-    @property
-    def useful_unseen(self) -> int:
-        """Unseen copies of all the useful tiles."""
-        return sum(u.unseen for u in self.useful)
-
-    @property
-    def winning_unseen(self) -> int:
-        """Unseen copies of the waits that reach 8 fans (13 tiles, ready)."""
-        return _winning_unseen(self.waits)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON document of ``majiang analyze --json`` (fields in ``docs/analysis.md``)."""
