@@ -178,6 +178,8 @@ class Table:
         self._turn_check: WinCheck | None = None
         self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
         self._draw_may_win = True
+        self._public_key = -1
+        self._public: tuple[Any, ...] = ()
         self._waits: list[frozenset[int] | None] = [None, None, None, None]
         """Each seat's waiting tiles, forgotten whenever its hand changes."""
         self._deal()
@@ -236,12 +238,8 @@ class Table:
         for t in range(34):
             if counts[t]:
                 hand += _REPEATS[t][counts[t]]
-        melds = tuple(
-            tuple(self.melds[s])
-            if s == seat
-            else tuple(_HIDDEN_KONG if m.is_concealed_kong else m for m in self.melds[s])
-            for s in range(4)
-        )
+        public_melds, flowers, discards, hand_sizes = self._public_view()
+        melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
         on_offer = self.last_tile if self.phase in (Phase.CLAIM, Phase.ROB) else None
         drawn = None
         if self.phase is Phase.TURN and seat == self.current and not self.claimed_turn:
@@ -256,15 +254,31 @@ class Table:
             hand=tuple(hand),
             drawn=drawn,
             melds=melds,
-            flowers=tuple(tuple(f) for f in self.flowers),
-            discards=tuple(tuple(p) for p in self.ponds),
-            hand_sizes=tuple(sum(c) for c in self.concealed),
+            flowers=flowers,
+            discards=discards,
+            hand_sizes=hand_sizes,
             wall_remaining=self.wall.remaining,
             last_discard=on_offer,
             legal_actions=tuple(self.legal_actions(seat)),
             deltas=tuple(self.deltas),
             may_win=seat not in self.cannot_win,
         )
+
+    def _public_view(self) -> tuple[Any, ...]:
+        """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,
+        hand sizes), rebuilt only when an event has changed the table since the last time."""
+        if self._public_key != len(self.events):
+            self._public = (
+                tuple(
+                    tuple(_HIDDEN_KONG if m.is_concealed_kong else m for m in melds)
+                    for melds in self.melds
+                ),
+                tuple(tuple(f) for f in self.flowers),
+                tuple(tuple(p) for p in self.ponds),
+                tuple(sum(c) for c in self.concealed),
+            )
+            self._public_key = len(self.events)
+        return self._public
 
     @property
     def is_over(self) -> bool:
@@ -728,4 +742,3 @@ def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 _DISCARDS = [Discard(t) for t in range(34)]
 _REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
 _HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)
-
