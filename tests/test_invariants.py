@@ -90,6 +90,7 @@ OBSERVATION_FIELDS = {
     "legal_actions",
     "deltas",
     "may_win",
+    "win_reaches_minimum",  # the seat's own offered win: its tiles and public facts only
 }
 """The fields reviewed for leaks; a new field fails the test until it is reviewed here."""
 
@@ -292,7 +293,17 @@ def expected_observation(t: Table, seat: int) -> Observation:
         legal_actions=tuple(t.legal_actions(seat)),
         deltas=tuple(t.deltas),
         may_win=seat not in t.cannot_win,
+        win_reaches_minimum=offered_win_legal(t, seat),
     )
+
+
+def offered_win_legal(t: Table, seat: int) -> bool | None:
+    """Whether the offered Win (if any) reaches the minimum, from the rule set's own verdict."""
+    if Win() not in t.legal_actions(seat):
+        return None
+    check = t._self_drawn_check() if t.phase is Phase.TURN else t.checks[seat]
+    assert check is not None
+    return check.legal
 
 
 def check_observations(t: Table) -> list[Observation]:

@@ -220,7 +220,7 @@ class EfficientBot:
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
-        win = find_win(actions)
+        win = find_win(obs)
         if win is not None:
             return win
         counts = hand_counts(obs)

@@ -108,7 +108,7 @@ class FanBot:
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
-        win = find_win(actions)
+        win = find_win(obs)
         if win is not None:
             return win
         counts = hand_counts(obs)

@@ -22,7 +22,7 @@ class RandomBot:
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]  # no choice: the generator is not touched
-        win = find_win(actions)
+        win = find_win(obs)
         if win is not None:
             return win
         return actions[self.rng.randrange(len(actions))]

@@ -50,9 +50,11 @@ def unseen_counts(obs: Observation, counts: list[int]) -> list[int]:
     return [4 - n if n < 4 else 0 for n in seen]
 
 
-def find_win(actions: tuple[Action, ...]) -> Action | None:
-    """The Win action if offered."""
-    for a in actions:
+def find_win(obs: Observation) -> Action | None:
+    """The Win action if offered and a legal win (never a false win in a 错和 room)."""
+    if obs.win_reaches_minimum is False:
+        return None
+    for a in obs.legal_actions:
         if type(a) is Win:
             return a
     return None

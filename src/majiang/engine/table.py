@@ -120,6 +120,9 @@ class Observation:
     deltas: tuple[int, ...]
     may_win: bool
     """False after a false win (错和) in this hand."""
+    win_reaches_minimum: bool | None = None
+    """When a Win is offered: whether declaring it is a legal win (False: a false win, offered
+    only in rooms that play 错和). None when no Win is offered."""
 
 
 class Table:
@@ -240,6 +243,7 @@ class Table:
                 hand += _REPEATS[t][counts[t]]
         public_melds, flowers, discards, hand_sizes = self._public_view()
         melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
+        legal = tuple(self.legal_actions(seat))
         on_offer = self.last_tile if self.phase in (Phase.CLAIM, Phase.ROB) else None
         drawn = None
         if self.phase is Phase.TURN and seat == self.current and not self.claimed_turn:
@@ -259,10 +263,17 @@ class Table:
             hand_sizes=hand_sizes,
             wall_remaining=self.wall.remaining,
             last_discard=on_offer,
-            legal_actions=tuple(self.legal_actions(seat)),
+            legal_actions=legal,
             deltas=tuple(self.deltas),
             may_win=seat not in self.cannot_win,
+            win_reaches_minimum=self._offered_win_legal(seat, legal),
         )
+
+    def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
+        if _WIN not in legal:
+            return None
+        check = self._self_drawn_check() if self.phase is Phase.TURN else self.checks.get(seat)
+        return check.legal if check is not None else None
 
     def _public_view(self) -> tuple[Any, ...]:
         """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,
@@ -740,5 +751,6 @@ def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 
 
 _DISCARDS = [Discard(t) for t in range(34)]
+_WIN = Win()
 _REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
 _HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)
