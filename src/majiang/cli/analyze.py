@@ -14,8 +14,14 @@ from ..notation import format_hand, format_tiles
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
 from ..shanten import SHAPES
-from ..tiles import WIND_LETTERS
-from .batch import check_record, echo_id, process_lines, write_lines
+from .batch import (
+    add_output_arguments,
+    add_wind_arguments,
+    check_record,
+    echo_id,
+    process_lines,
+    write_lines,
+)
 from .score import parse_options
 
 SHAPE_LABELS = {
@@ -47,23 +53,8 @@ def add_parser(commands: Any) -> None:
         metavar="TILES",
         help="tiles seen outside the hand (discards, others' melds), e.g. 3m3m6mEE",
     )
-    p.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
-    p.add_argument(
-        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
-    )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=f"rule option for the scores, repeatable: {', '.join(GuobiaoOptions.names())}",
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="analyse JSON lines from FILE ('-' for stdin), one JSON line out per line in",
-    )
+    add_wind_arguments(p)
+    add_output_arguments(p, "analyse")
     p.set_defaults(run=run)
 
 

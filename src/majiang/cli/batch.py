@@ -8,8 +8,35 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
 from ..errors import SituationError
+from ..rules.guobiao.options import GuobiaoOptions
+from ..tiles import WIND_LETTERS
 
 Handler = Callable[[Any], dict[str, Any]]
+
+
+def add_wind_arguments(parser: Any) -> None:
+    """``--seat`` and ``--prevalent``, East by default."""
+    parser.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
+    parser.add_argument(
+        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
+    )
+
+
+def add_output_arguments(parser: Any, verb: str) -> None:
+    """``--option`` (repeatable), ``--json`` and ``--batch FILE``, shared by the commands."""
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help=f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}",
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--batch",
+        metavar="FILE",
+        help=f"{verb} JSON lines from FILE ('-' for stdin), one JSON line out per line in",
+    )
 
 
 def echo_id(record: Any) -> dict[str, Any]:

@@ -13,9 +13,15 @@ from ..errors import MajiangError, OptionError, SituationError
 from ..notation import parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
-from ..tiles import WIND_LETTERS
 from . import score_huangyan as huangyan_cmd
-from .batch import check_record, echo_id, process_lines, write_lines
+from .batch import (
+    add_output_arguments,
+    add_wind_arguments,
+    check_record,
+    echo_id,
+    process_lines,
+    write_lines,
+)
 
 
 def add_parser(commands: Any) -> None:
@@ -37,10 +43,7 @@ def add_parser(commands: Any) -> None:
     )
     p.add_argument("--wild", metavar="FACE", help="Huangyan: the face of the 得 indicator, e.g. 7p")
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: discard)")
-    p.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
-    p.add_argument(
-        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
-    )
+    add_wind_arguments(p)
     p.add_argument("--flowers", type=int, default=0, metavar="N", help="flowers not in the hand")
     p.add_argument("--last-tile", action="store_true", help="last wall tile / final discard")
     p.add_argument(
@@ -48,23 +51,11 @@ def add_parser(commands: Any) -> None:
     )
     p.add_argument("--fourth-tile", action="store_true", help="the other 3 copies are visible")
     p.add_argument("--stake", type=int, default=1, metavar="N", help="stake multiplier (1)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}",
-    )
-    p.add_argument("--json", action="store_true", help="print JSON")
+    add_output_arguments(p, "score")
     p.add_argument(
         "--explain",
         action="store_true",
         help="show the reading and every implied fan that was not counted, and why",
-    )
-    p.add_argument(
-        "--batch",
-        metavar="FILE",
-        help="score JSON lines from FILE ('-' for stdin), one JSON line out per line in",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for --batch (1)")
     p.set_defaults(run=run)

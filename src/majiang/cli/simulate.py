@@ -117,8 +117,10 @@ def render(result: SimResult) -> str:
     """The readable report of ``majiang simulate``."""
     data = result.to_json()
     config = result.config
-    what = f"{data['games']} matches ({data['hands']} hands)" if config.matches else (
-        f"{data['hands']} hands"
+    what = (
+        f"{data['games']} matches ({data['hands']} hands)"
+        if config.matches
+        else (f"{data['hands']} hands")
     )
     lines = [
         f"{what}, rules {config.rules}, seed {config.seed}, {result.jobs} job"

@@ -166,7 +166,6 @@ class Table:
         self.current = dealer
         self.last_tile: int | None = None
         self.draw_source = "initial"
-        self.claimed_turn = False
         self.final_discard = False
         self.responses: dict[int, Action] = {}
         self.options: dict[int, list[Action]] = {}
@@ -292,6 +291,11 @@ class Table:
         return self._public
 
     @property
+    def claimed_turn(self) -> bool:
+        """The player on turn claimed a chow or pung: he may only discard."""
+        return self.draw_source == "claim"
+
+    @property
     def is_over(self) -> bool:
         """Whether the hand has ended."""
         return self.phase is Phase.END
@@ -384,7 +388,6 @@ class Table:
         if tile is not None:
             self.last_tile = tile
         self.draw_source = source
-        self.claimed_turn = source == "claim"
         self.responses = {}
         self.options = {}
         self.checks = {}
