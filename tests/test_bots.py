@@ -46,8 +46,8 @@ def _play(names: list[str], seed: int, rules: GuobiaoRules = RULES) -> list[tupl
 
 
 def test_registry() -> None:
-    assert bot_names() == ["random", "efficient", "fan"]
-    assert set(BOTS) == {"random", "efficient", "fan"}
+    assert bot_names() == ["random", "efficient", "fan", "wild"]
+    assert set(BOTS) == {"random", "efficient", "fan", "wild"}
     assert isinstance(make_bot("efficient"), EfficientBot)
     assert isinstance(make_bot("fan", 3), FanBot)
     with pytest.raises(UnknownBotError, match="unknown bot 'nope'"):

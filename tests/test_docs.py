@@ -15,7 +15,7 @@ from majiang.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", ["README.md", "docs/engine.md"])
+@pytest.mark.parametrize("name", ["README.md", "docs/engine.md", "docs/huangyan.md"])
 def test_python_examples(name: str) -> None:
     result = doctest.testfile(
         str(ROOT / name), module_relative=False, optionflags=doctest.ELLIPSIS

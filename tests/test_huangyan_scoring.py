@@ -74,8 +74,9 @@ def test_defaults_are_the_spec_recommendations() -> None:
     assert (o.restored_fan_per_hand, o.full_flush_fan, o.no_wild_fan) == (False, 3, 1)
     assert (o.discard_pung_concealed, o.live_dragon_face) == (False, False)
     assert (o.rob_kong, o.skipped_win_restriction, o.gunner_test) == (True, False, "P1")
+    assert o.throw_limit == 5
     assert HuangyanOptions.from_mapping(None) is DEFAULT_OPTIONS
-    assert len(HuangyanOptions.names()) == 16
+    assert len(HuangyanOptions.names()) == 17
     assert HuangyanOptions.from_mapping(o.to_dict()) == o
 
 

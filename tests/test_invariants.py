@@ -91,6 +91,12 @@ OBSERVATION_FIELDS = {
     "deltas",
     "may_win",
     "win_reaches_minimum",  # the seat's own offered win: its tiles and public facts only
+    "wild",  # the face of the indicator, which lies face up
+    "indicator",
+    "raw_phase",  # announced to everybody
+    "drawable",  # from the public wall count and replacement count
+    "dealer_count",
+    "thrown",  # accepted in public
 }
 """The fields reviewed for leaks; a new field fails the test until it is reviewed here."""
 
@@ -294,6 +300,12 @@ def expected_observation(t: Table, seat: int) -> Observation:
         deltas=tuple(t.deltas),
         may_win=seat not in t.cannot_win,
         win_reaches_minimum=offered_win_legal(t, seat),
+        wild=t.rules.wild_face,
+        indicator=t.indicators[0] if t.indicators else None,
+        raw_phase=t.late,
+        drawable=max(0, t.wall.remaining - t.rules.reserve(t.replacements)),
+        dealer_count=t.dealer_count,
+        thrown=tuple(t.thrown),
     )
 
 

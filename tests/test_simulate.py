@@ -146,7 +146,7 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["bots"] == ["random"] * 4 and data["hands"] == 6
     assert set(data["players"][0]) == {
         "player", "bot", "wins", "win_rate", "self_drawn", "deal_ins", "deal_in_rate",
-        "mean_fans", "points", "mean_points", "false_wins",
+        "mean_fans", "points", "mean_points", "false_wins", "bullets", "gunner",
     }
     assert data["options"]["false_win"] is False
 

@@ -14,6 +14,7 @@ from ..errors import MajiangError
 from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .random_bot import RandomBot
+from .wild_aware import WildBot
 
 
 class UnknownBotError(MajiangError):
@@ -24,8 +25,27 @@ BOTS: dict[str, Callable[[int], Agent]] = {
     "random": RandomBot,
     "efficient": EfficientBot,
     "fan": FanBot,
+    "wild": WildBot,
 }
 """The registry: name -> constructor taking a seed."""
+
+RULES_OF_BOT: dict[str, tuple[str, ...]] = {
+    "random": ("gb", "huangyan"),
+    "efficient": ("gb",),
+    "fan": ("gb",),
+    "wild": ("huangyan",),
+}
+"""The rule sets each bot knows how to play."""
+
+
+def check_bot(name: str, rules: str) -> None:
+    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``."""
+    plays = RULES_OF_BOT.get(name)
+    if plays is None:
+        raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    if rules not in plays:
+        fit = ", ".join(n for n, r in RULES_OF_BOT.items() if rules in r)
+        raise UnknownBotError(f"bot {name!r} does not play {rules} (bots for {rules}: {fit})")
 
 
 def bot_names() -> list[str]:
@@ -47,6 +67,8 @@ __all__ = [
     "FanBot",
     "RandomBot",
     "UnknownBotError",
+    "WildBot",
     "bot_names",
+    "check_bot",
     "make_bot",
 ]

@@ -47,9 +47,10 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         how = "self-drawn" if result.self_drawn else f"on seat {result.discarder}'s tile"
+        bullets = f", bullets {list(result.bullets)}" if any(result.bullets) else ""
         print(
             f"Replayed {actions} actions: seat {result.winner} won {how} with {result.points} "
-            f"points; deltas {list(result.deltas)}. Verified."
+            f"points; deltas {list(result.deltas)}{bullets}. Verified."
         )
     return 0
 

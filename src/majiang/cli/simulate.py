@@ -22,7 +22,8 @@ def add_parser(commands: Any) -> None:
         description=(
             "Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; "
             "the same seed gives the same figures for any --jobs. Prints each bot's win rate, "
-            "deal-in rate, mean fans and points, the draw rate and the speed."
+            "deal-in rate, mean winning total (fans in gb, hu in huangyan) and points (and "
+            "bullets and gunner hands in huangyan), the draw rate and the speed."
         ),
     )
     p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
@@ -30,9 +31,10 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
     p.add_argument(
         "--bots",
-        default="efficient,efficient,efficient,efficient",
+        default=None,
         metavar="A,B,C,D",
-        help=f"four bots for players 0-3, or one for all ({', '.join(bot_names())})",
+        help=f"four bots for players 0-3, or one for all ({', '.join(bot_names())}; "
+        "default: efficient for gb, wild for huangyan)",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="K", help="local processes (1)")
     p.add_argument(
@@ -66,6 +68,11 @@ def parse_bots(text: str) -> tuple[str, ...]:
     return names
 
 
+def default_bot(rules: str) -> str:
+    """The strongest general bot of a rule set."""
+    return "wild" if rules == "huangyan" else "efficient"
+
+
 def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
     """``NAME=VALUE`` strings to a mapping (``NAME`` alone means on); the rule set checks it."""
     values: dict[str, Any] = {}
@@ -78,7 +85,7 @@ def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang simulate``."""
     config = SimConfig(
-        bots=parse_bots(args.bots),
+        bots=parse_bots(args.bots or default_bot(args.rules)),
         games=args.games,
         seed=args.seed,
         matches=args.matches,
@@ -129,10 +136,14 @@ def render(result: SimResult) -> str:
         f"{data['elapsed_s']:.1f} s, {data['hands_per_s']:.1f} hands/s",
         "",
     ]
+    bullets = config.rules == "huangyan"
+    mean = "mean hu" if bullets else "mean fans"
     header = (
         f"{'player':<7}{'bot':<11}{'win rate':>9}{'self-drawn':>11}{'deal-in':>9}"
-        f"{'mean fans':>10}{'points':>9}{'per hand':>10}"
+        f"{mean:>10}{'points':>9}{'per hand':>10}"
     )
+    if bullets:
+        header += f"{'bullets':>9}{'gunner':>8}"
     if config.matches:
         header += f"{'1st':>7}"
     lines.append(header)
@@ -145,6 +156,8 @@ def render(result: SimResult) -> str:
             f"{_percent(figures['deal_in_rate']):>9}{_number(figures['mean_fans']):>10}"
             f"{figures['points']:>+9}{_number(figures['mean_points'], True):>10}"
         )
+        if bullets:
+            text += f"{figures['bullets']:>+9}{figures['gunner']:>8}"
         if config.matches:
             text += f"{_percent(figures.get('first_place_rate')):>7}"
         return text

@@ -58,7 +58,22 @@ class Pass:
     """Decline every claim on the discard (or on the kong tile)."""
 
 
-Action = Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass
+@dataclass(frozen=True, slots=True)
+class ThrowBullets:
+    """Before a hand, the dealer throws ``count`` extra bullets (抛弹; 0 throws none)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AcceptBullets:
+    """Accept the bullets the dealer has just thrown (``Pass`` declines them)."""
+
+
+Action = (
+    Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass | ThrowBullets
+    | AcceptBullets
+)
 
 _NAMES: dict[type, str] = {
     Discard: "discard",
@@ -69,6 +84,8 @@ _NAMES: dict[type, str] = {
     AddedKong: "added_kong",
     Win: "win",
     Pass: "pass",
+    ThrowBullets: "throw_bullets",
+    AcceptBullets: "accept_bullets",
 }
 _TYPES = {name: kind for kind, name in _NAMES.items()}
 
@@ -84,6 +101,8 @@ def action_to_json(action: Action) -> dict[str, Any]:
         out["tile"] = tile_name(action.tile)
     elif isinstance(action, Chow):
         out["tile"] = tile_name(action.low)
+    elif isinstance(action, ThrowBullets):
+        out["count"] = action.count
     return out
 
 
@@ -105,6 +124,11 @@ def action_from_json(data: Any) -> Action:
         if len(tiles) != 1:
             raise ActionFormatError(f"action {data['type']!r} needs one tile, not {text!r}")
         return kind(tiles[0])  # type: ignore[call-arg,no-any-return]
+    if kind is ThrowBullets:
+        count = data.get("count")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ActionFormatError(f"throw_bullets needs a 'count' of 0 or more, not {count!r}")
+        return ThrowBullets(count)
     return kind()  # type: ignore[no-any-return]
 
 

@@ -1,8 +1,11 @@
-"""A match: a sequence of hands with the dealer moving and the prevalent wind changing.
+"""A match: a sequence of hands with the deal moving (or staying) and the prevalent wind changing.
 
-Guobiao plays 16 hands: four rounds (East, South, West, North) of four hands; the deal passes to
-the next player after every hand, drawn ones included (rules/guobiao.md §2.2). The first dealer
-and every hand's wall come from the match seed.
+The rule set decides whether the dealer deals again (Huangyan's 连庄 after a dealer's win);
+otherwise the deal passes to the next player, drawn hands included. The prevalent wind moves on
+after every four passes of the deal. Guobiao plays 16 hands, four rounds of four
+(rules/guobiao.md §2.2); a match may also be told to last a number of rounds, a round ending when
+the deal has gone round all four players. The first dealer and every hand's wall come from the
+match seed; thrown bullets (Huangyan's 抛弹) stay with the dealership that accepted them.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from ..errors import MajiangError
 from ..rules.base import RuleSet
 from .actions import Action
 from .table import HandResult, Observation, Table
@@ -21,48 +25,103 @@ Agent = Callable[[Observation], Action]
 
 @dataclass(frozen=True, slots=True)
 class HandSpec:
-    """What a hand of the match needs: its number, seed, dealer and prevalent wind."""
+    """What a hand of the match needs: its number, seed, dealer, prevalent wind, the dealer's
+    hands in a row and the thrown bullets in force."""
 
     number: int
     seed: int
     dealer: int
     prevalent_wind: int
+    dealer_count: int = 1
+    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
 class Match:
-    """The hands of a match and the running totals of players 0-3."""
+    """The hands of a match and the running totals of players 0-3.
+
+    ``hands``: the match lasts that many hands; ``rounds``: it lasts until the deal has passed
+    ``4 × rounds`` times. Neither: 16 hands.
+    """
 
     def __init__(
         self,
         rules: RuleSet,
         seed: int = 0,
         *,
-        hands: int = 16,
+        hands: int | None = None,
+        rounds: int | None = None,
         stake: int = 1,
         every_seat_answers: bool = True,
     ) -> None:
-        if hands < 1:
+        if hands is not None and rounds is not None:
+            raise ValueError("a match lasts a number of hands or of rounds, not both")
+        if hands is None and rounds is None:
+            hands = 16
+        if (hands is not None and hands < 1) or (rounds is not None and rounds < 1):
             raise ValueError("a match has at least one hand")
         self.rules = rules
         self.seed = seed
         self.hands = hands
+        self.rounds = rounds
         self.stake = stake
         self.every_seat_answers = every_seat_answers
-        rng = random.Random(seed)
-        self.first_dealer = rng.randrange(4)
-        self.hand_seeds = [rng.getrandbits(63) for _ in range(hands)]
+        self._rng = random.Random(seed)
+        self.first_dealer = self._rng.randrange(4)
+        self.hand_seeds: list[int] = []
+        """The seed of each hand so far (drawn from the match seed in order)."""
         self.totals = [0, 0, 0, 0]
+        self.bullets = [0, 0, 0, 0]
+        """Running totals of the second ledger (Huangyan's bullets)."""
         self.results: list[HandResult] = []
+        self.dealer = self.first_dealer
+        self.dealer_count = 1
+        self.thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
+        self.passes = 0
+        """How many times the deal has passed to the next player."""
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has played all its hands or rounds."""
+        return self._over(len(self.results), self.passes)
+
+    def _over(self, hands: int, passes: int) -> bool:
+        if self.hands is not None:
+            return hands >= self.hands
+        assert self.rounds is not None
+        return passes >= 4 * self.rounds
+
+    def _seed(self, number: int) -> int:
+        while len(self.hand_seeds) < number:
+            self.hand_seeds.append(self._rng.getrandbits(63))
+        return self.hand_seeds[number - 1]
 
     def specs(self) -> Iterator[HandSpec]:
-        """Every hand of the match in order."""
-        for k in range(self.hands):
+        """Every hand of the match in order, from the first. A hand after the recorded ones
+        can be listed ahead only when the rule set always passes the deal; otherwise record
+        each hand's result before asking for the next."""
+        dealer, count, thrown, passes = self.first_dealer, 1, (0, 0, 0, 0), 0
+        number = 0
+        while not self._over(number, passes):
+            number += 1
             yield HandSpec(
-                number=k + 1,
-                seed=self.hand_seeds[k],
-                dealer=(self.first_dealer + k) % 4,
-                prevalent_wind=(k // 4) % 4,
+                number=number,
+                seed=self._seed(number),
+                dealer=dealer,
+                prevalent_wind=(passes // 4) % 4,
+                dealer_count=count,
+                thrown=thrown,
             )
+            if number <= len(self.results):
+                result = self.results[number - 1]
+                winner, thrown = result.winner, result.thrown
+            elif self.rules.keeps_deal(dealer, dealer):
+                raise MajiangError("record each hand's result before asking for the next hand")
+            else:
+                winner = None
+            if self.rules.keeps_deal(dealer, winner):
+                count += 1
+            else:
+                dealer, count, thrown, passes = (dealer + 1) % 4, 1, (0, 0, 0, 0), passes + 1
 
     def table(self, spec: HandSpec) -> Table:
         """A fresh table for one hand of the match."""
@@ -73,13 +132,24 @@ class Match:
             prevalent_wind=spec.prevalent_wind,
             stake=self.stake,
             every_seat_answers=self.every_seat_answers,
+            dealer_count=spec.dealer_count,
+            thrown=spec.thrown,
         )
 
     def record(self, result: HandResult) -> None:
-        """Add a finished hand to the running totals."""
+        """Add a finished hand to the running totals and move the deal on (or keep it)."""
         self.results.append(result)
         for seat in range(4):
             self.totals[seat] += result.deltas[seat]
+            self.bullets[seat] += result.bullets[seat]
+        if self.rules.keeps_deal(self.dealer, result.winner):
+            self.dealer_count += 1
+            self.thrown = result.thrown
+        else:
+            self.dealer = (self.dealer + 1) % 4
+            self.dealer_count = 1
+            self.thrown = (0, 0, 0, 0)
+            self.passes += 1
 
     def play(self, agents: list[Agent]) -> list[int]:
         """Play every hand with one agent per player; return the totals."""

@@ -1,6 +1,7 @@
 """The record of a hand: JSON lines with a format version; a replay is a fold over it.
 
-Line 1 is the header (rules, options, seed or explicit wall, dealer, prevalent wind, stake).
+Line 1 is the header (rules, options, seed or explicit wall, dealer, prevalent wind, stake, and
+where they are not the defaults the dealer count and the thrown bullets in force).
 Then one line per accepted action: the seat, the action and the events it caused. The last line
 is the result. Replaying rebuilds the table from the header, applies every action, and checks
 that the events and the result come out the same.
@@ -37,6 +38,10 @@ def record_of(table: Table) -> list[dict[str, Any]]:
         "stake": table.stake,
         "every_seat_answers": table.every_seat_answers,
     }
+    if table.dealer_count != 1:
+        header["dealer_count"] = table.dealer_count
+    if any(table.initial_thrown):
+        header["thrown"] = list(table.initial_thrown)
     if table.explicit_wall is not None:
         header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)  # flowers as a-h
     lines = [header]
@@ -95,6 +100,8 @@ def table_from_header(header: dict[str, Any]) -> Table:
             stake=int(header.get("stake", 1)),
             wall=[tile_from_name(name) for name in wall.split()] if isinstance(wall, str) else None,
             every_seat_answers=bool(header.get("every_seat_answers", True)),
+            dealer_count=int(header.get("dealer_count", 1)),
+            thrown=[int(n) for n in header.get("thrown", (0, 0, 0, 0))],
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, MajiangError):

@@ -16,7 +16,7 @@ tiles, the claims, whether a hand wins and the payments; the table never asks wh
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -26,6 +26,7 @@ from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, WinC
 from ..rules.base import RuleSet, WinCheck
 from ..tiles import tile_name
 from .actions import (
+    AcceptBullets,
     Action,
     AddedKong,
     Chow,
@@ -34,6 +35,7 @@ from .actions import (
     ExposedKong,
     Pass,
     Pung,
+    ThrowBullets,
     Win,
     action_to_json,
 )
@@ -58,6 +60,9 @@ class Phase(Enum):
     """``current`` has added a tile to a pung; the seats in ``to_act()`` may rob the kong."""
     END = "end"
     """The hand is over: see ``result``."""
+    BULLETS = "bullets"
+    """Before the deal: the dealer may throw bullets, then the others accept or decline
+    (Huangyan's 抛弹; rule sets without it never enter this phase)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +77,10 @@ class HandResult:
     """Score changes of seats 0-3 in this hand, false-win penalties included (zero-sum)."""
     detail: dict[str, Any] = field(default_factory=dict)
     winning_tile: int | None = None
+    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The second ledger (Huangyan's bullets), zero-sum; zero where the rules have none."""
+    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Thrown bullets each seat had accepted from the dealer, in force for this hand."""
 
     @property
     def is_draw(self) -> bool:
@@ -88,6 +97,8 @@ class HandResult:
             "deltas": list(self.deltas),
             "winning_tile": tile_name(self.winning_tile) if self.winning_tile is not None else None,
             "detail": self.detail,
+            **({"bullets": list(self.bullets)} if any(self.bullets) else {}),
+            **({"thrown": list(self.thrown)} if any(self.thrown) else {}),
         }
 
 
@@ -123,6 +134,19 @@ class Observation:
     win_reaches_minimum: bool | None = None
     """When a Win is offered: whether declaring it is a legal win (False: a false win, offered
     only in rooms that play 错和). None when no Win is offered."""
+    wild: int | None = None
+    """The wild face of this hand (Huangyan's 得; a white dragon in a meld shows as this face).
+    None when the rules have no wild tiles or before the indicator is turned up."""
+    indicator: int | None = None
+    """The tile turned up after the deal (out of play), if the rules turn one up."""
+    raw_phase: bool = False
+    """The rule set's late phase is on (Huangyan's raw-tile phase 生牌阶段)."""
+    drawable: int = 0
+    """Tiles that may still be drawn before the wall counts as exhausted."""
+    dealer_count: int = 1
+    """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
+    thrown: tuple[int, ...] = (0, 0, 0, 0)
+    """Thrown bullets each seat has accepted from the dealer (this dealership)."""
 
 
 class Table:
@@ -138,16 +162,28 @@ class Table:
         stake: int = 1,
         wall: list[int] | None = None,
         every_seat_answers: bool = True,
+        dealer_count: int = 1,
+        thrown: Sequence[int] = (0, 0, 0, 0),
     ) -> None:
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
         if stake < 1:
             raise MajiangError("the stake must be at least 1")
+        if dealer_count < 1:
+            raise MajiangError("the dealer count is at least 1")
+        if len(thrown) != 4 or any(n < 0 for n in thrown) or thrown[dealer]:
+            raise MajiangError("thrown bullets are 4 amounts of 0 or more, none for the dealer")
+        self.base_rules = rules
         self.rules = rules
+        """The rules of this hand: ``base_rules`` bound to the indicator after the deal."""
         self.seed = seed
         self.dealer = dealer
         self.prevalent_wind = prevalent_wind
         self.stake = stake
+        self.dealer_count = dealer_count
+        self.initial_thrown = tuple(thrown)
+        self.thrown = list(thrown)
+        """Thrown bullets each seat has accepted from the dealer (grows in the bullet phase)."""
         self.every_seat_answers = every_seat_answers
         """Open every claim window to all three other seats (each may at least pass), so that a
         window tells nobody that someone else may claim. Off is the fast mode for simulations,
@@ -161,6 +197,13 @@ class Table:
         self.flowers: list[list[int]] = [[] for _ in range(4)]
         self.ponds: list[list[int]] = [[] for _ in range(4)]
         self.deltas = [0, 0, 0, 0]
+        self.indicators: list[int] = []
+        self.replacements = 0
+        """Replacement draws from the tail so far (k of Huangyan's wall thresholds)."""
+        self.late = False
+        """The rule set's late phase (Huangyan's raw-tile phase) has begun."""
+        self.offer_note: Any = None
+        """The rule set's note on the tile last offered to the others (see ``note_offer``)."""
         self.cannot_win: set[int] = set()
         self.phase = Phase.TURN
         self.current = dealer
@@ -184,7 +227,13 @@ class Table:
         self._public: tuple[Any, ...] = ()
         self._waits: list[frozenset[int] | None] = [None, None, None, None]
         """Each seat's waiting tiles, forgotten whenever its hand changes."""
-        self._deal()
+        self._skipped_pungs: list[set[int]] = [set(), set(), set(), set()]
+        self._passed_win: set[int] = set()
+        self._pending_throw = 0
+        if rules.throw_limit > 0:
+            self._open_bullets()
+        else:
+            self._deal()
 
     # ------------------------------------------------------------------ public interface
 
@@ -196,7 +245,7 @@ class Table:
         """The seats that must decide now."""
         if self.phase is Phase.TURN:
             return [self.current]
-        if self.phase in (Phase.CLAIM, Phase.ROB):
+        if self.phase in (Phase.CLAIM, Phase.ROB, Phase.BULLETS):
             return [s for s in self.options if s not in self.responses]
         return []
 
@@ -229,8 +278,10 @@ class Table:
             if not self.to_act():
                 if self.phase is Phase.CLAIM:
                     self._resolve_claims()
-                else:
+                elif self.phase is Phase.ROB:
                     self._resolve_rob()
+                else:
+                    self._resolve_bullets()
         return self.events[start:]
 
     def observation(self, seat: int) -> Observation:
@@ -266,6 +317,12 @@ class Table:
             deltas=tuple(self.deltas),
             may_win=seat not in self.cannot_win,
             win_reaches_minimum=self._offered_win_legal(seat, legal),
+            wild=self.rules.wild_face,
+            indicator=self.indicators[0] if self.indicators else None,
+            raw_phase=self.late,
+            drawable=max(0, self._live()),
+            dealer_count=self.dealer_count,
+            thrown=tuple(self.thrown),
         )
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
@@ -309,7 +366,7 @@ class Table:
                 counts[t] += self.concealed[seat][t]
             for m in self.melds[seat]:
                 for t in m.tiles:
-                    counts[t] += 1
+                    counts[self.rules.physical(t)] += 1
             for t in self.ponds[seat]:
                 counts[t] += 1
             for t in self.flowers[seat]:
@@ -318,6 +375,8 @@ class Table:
             assert self.last_tile is not None
             counts[self.last_tile] += 1  # the tile being added is in no one's hand meanwhile
         for t in self.wall.undrawn():
+            counts[t] += 1
+        for t in self.indicators:
             counts[t] += 1
         return counts
 
@@ -337,6 +396,15 @@ class Table:
         first = self.wall.draw()
         self._take(self.dealer, first)
         self.last_tile = first
+        if self.base_rules.indicator_tiles:
+            self.indicators = [self.wall.draw() for _ in range(self.base_rules.indicator_tiles)]
+            self.rules = self.base_rules.begin_hand(self.indicators)
+            wild = self.rules.wild_face
+            self._event(
+                "indicator",
+                tiles=[tile_name(t) for t in self.indicators],
+                wild=tile_name(wild) if wild is not None else None,
+            )
         for seat in order:  # initial flower replacement: dealer, South, West, North
             while self._dealt_flowers[seat]:
                 pending = self._dealt_flowers[seat]
@@ -347,7 +415,7 @@ class Table:
                     if not self.wall.remaining:
                         self._end_draw()
                         return
-                    replacement = self.wall.draw_back()
+                    replacement = self._draw_back()
                     self._take(seat, replacement)
                     if seat == self.dealer and not self.rules.is_flower(replacement):
                         self.last_tile = replacement
@@ -362,13 +430,27 @@ class Table:
             self.concealed[seat][tile] += 1
             self._waits[seat] = None
 
+    def _draw_back(self) -> int:
+        """A replacement tile from the tail (counted: the wall's end may depend on it)."""
+        self.replacements += 1
+        return self.wall.draw_back()
+
+    def _live(self) -> int:
+        """Tiles that may still be drawn before the wall counts as exhausted."""
+        return self.wall.remaining - self.rules.reserve(self.replacements)
+
+    def _may_kong(self) -> bool:
+        """A kong needs its replacement draw: one tile above the reserve after one more
+        replacement (Guobiao: any tile left; Huangyan: R - 1 >= T(k + 1))."""
+        return self.wall.remaining - 1 >= self.rules.reserve(self.replacements + 1)
+
     def _draw(self, seat: int, from_back: bool, source: str) -> bool:
         """Draw for ``seat`` (replacing flowers); False if the hand ended as a draw."""
         while True:
             if not self.wall.remaining:
                 self._end_draw()
                 return False
-            tile = self.wall.draw_back() if from_back else self.wall.draw()
+            tile = self._draw_back() if from_back else self.wall.draw()
             if self.rules.is_flower(tile):
                 self.flowers[seat].append(tile)
                 self._event("flower", seat=seat, tile=tile_name(tile))
@@ -377,7 +459,12 @@ class Table:
             may_win = seat not in self.cannot_win and tile in self._wait_set(seat)
             self.concealed[seat][tile] += 1
             self._waits[seat] = None
+            self._skipped_pungs[seat].clear()
+            self._passed_win.discard(seat)
             self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
+            if not self.late and self.rules.late_phase(self.wall.remaining, self.replacements):
+                self.late = True
+                self._event("raw_tile_phase", remaining=self.wall.remaining)
             self._begin_turn(seat, source, tile)
             self._draw_may_win = may_win
             return True
@@ -394,23 +481,54 @@ class Table:
         self._legal_turn = None
         self._turn_check = None
 
+    # ------------------------------------------------------------------ thrown bullets
+
+    def _open_bullets(self) -> None:
+        """The dealer may throw bullets before the deal (the rule set's ``throw_limit``)."""
+        self.phase = Phase.BULLETS
+        self.current = self.dealer
+        self.responses = {}
+        limit = self.rules.throw_limit
+        self.options = {self.dealer: [ThrowBullets(n) for n in range(limit + 1)]}
+
+    def _resolve_bullets(self) -> None:
+        throw = self.responses.get(self.dealer)
+        if isinstance(throw, ThrowBullets):
+            self._event("throw_bullets", seat=self.dealer, count=throw.count)
+            if throw.count:
+                self._pending_throw = throw.count
+                self.responses = {}
+                others = [(self.dealer + i) % 4 for i in (1, 2, 3)]
+                self.options = {s: [AcceptBullets(), Pass()] for s in others}
+                return
+        else:
+            for seat, answer in sorted(self.responses.items()):
+                if isinstance(answer, AcceptBullets):
+                    self.thrown[seat] += self._pending_throw
+                    self._event("accept_bullets", seat=seat, count=self._pending_throw)
+        self.responses = {}
+        self.options = {}
+        self._deal()
+
     # ------------------------------------------------------------------ the turn
 
     def _turn_actions(self) -> list[Action]:
         seat = self.current
         counts = self.concealed[seat]
+        rules = self.rules
         actions: list[Action] = []
-        if not self.claimed_turn:
+        claimed = self.claimed_turn
+        if not claimed:
             check = self._self_drawn_check()
-            if check is not None and self.rules.may_declare(check):
+            if check is not None and rules.may_declare(check):
                 actions.append(Win())
-            if self.wall.remaining:
-                for t in range(34):
-                    if counts[t] == 4:
-                        actions.append(ConcealedKong(t))
-                for m in self.melds[seat]:
-                    if m.kind is MeldKind.PUNG and counts[m.tile]:
-                        actions.append(AddedKong(m.tile))
+        if (not claimed or rules.kong_after_claim) and self._may_kong():
+            for t in range(34):
+                if counts[t] == 4 and rules.natural(t):
+                    actions.append(ConcealedKong(t))
+            for m in self.melds[seat]:
+                if m.kind is MeldKind.PUNG and counts[rules.physical(m.tile)]:
+                    actions.append(AddedKong(rules.physical(m.tile)))
         actions.extend([_DISCARDS[t] for t in range(34) if counts[t]])
         return actions
 
@@ -428,7 +546,7 @@ class Table:
                     self_drawn=True,
                     seat_wind=self.seat_wind(seat),
                     prevalent_wind=self.prevalent_wind,
-                    last_tile=self.wall.remaining == 0 and self.draw_source != "initial",
+                    last_tile=self._live() <= 0 and self.draw_source != "initial",
                     kong=self.draw_source == "kong",
                     fourth_tile=self._fourth_tile(seat, win, self.concealed[seat][win] - 1),
                     initial_hand=self.draw_source == "initial" and not self.melds[seat],
@@ -451,30 +569,36 @@ class Table:
         elif isinstance(action, ConcealedKong):
             self.concealed[seat][action.tile] -= 4
             self._waits[seat] = None
-            self.melds[seat].append(Meld(MeldKind.KONG, action.tile, CONCEALED_KONG))
+            meld = Meld(MeldKind.KONG, self.rules.identity(action.tile), CONCEALED_KONG)
+            self.melds[seat].append(meld)
             self._event("concealed_kong", seat=seat)
             self._draw(seat, True, "kong")
         elif isinstance(action, AddedKong):
+            self.offer_note = self.rules.note_offer(self, seat, action.tile)
             self.concealed[seat][action.tile] -= 1
             self._waits[seat] = None
             self.last_tile = action.tile
             self._event("added_kong", seat=seat, tile=tile_name(action.tile))
-            self._open_window(Phase.ROB, seat, action.tile)
+            if self.rules.robbing:
+                self._open_window(Phase.ROB, seat, action.tile)
+            else:
+                self.options = {}
             if not self.options:
                 self._complete_added_kong()
 
     def _discard(self, seat: int, tile: int) -> None:
+        self.offer_note = self.rules.note_offer(self, seat, tile)
         self.concealed[seat][tile] -= 1
         self._waits[seat] = None
         self.ponds[seat].append(tile)
-        self.final_discard = self.wall.remaining == 0
+        self.final_discard = self._live() <= 0
         self._event("discard", seat=seat, tile=tile_name(tile))
         self._open_window(Phase.CLAIM, seat, tile)
         if not self.options:
             self._next_draw(seat)
 
     def _next_draw(self, discarder: int) -> None:
-        if self.final_discard or not self.wall.remaining:
+        if self.final_discard or self._live() <= 0:
             self._end_draw()
             return
         self._draw((discarder + 1) % 4, False, "wall")
@@ -489,11 +613,18 @@ class Table:
         self.options = {}
         self.checks = {}
         self._legal_turn = None
+        rules = self.rules
         robbing = phase is Phase.ROB
+        claimable = not robbing and not self.final_discard and rules.natural(tile)
+        ident = rules.identity(tile)
         for step in (1, 2, 3):
             seat = (offerer + step) % 4
             options: list[Action] = []
-            if seat not in self.cannot_win and tile in self._wait_set(seat):
+            if (
+                seat not in self.cannot_win
+                and seat not in self._passed_win
+                and tile in self._wait_set(seat)
+            ):
 
                 def context(seat: int = seat) -> WinContext:
                     return WinContext(
@@ -506,21 +637,23 @@ class Table:
                     )
 
                 check = self._check(seat, tile, context, in_hand=False)
-                if check is not None and self.rules.may_declare(check):
+                if check is not None and rules.may_declare(check):
                     options.append(Win())
                     self.checks[seat] = check
-            if not robbing and not self.final_discard:
+            if claimable:
                 counts = self.concealed[seat]
-                if counts[tile] >= 2:
+                if counts[tile] >= 2 and ident not in self._skipped_pungs[seat]:
                     options.append(Pung())
-                if counts[tile] >= 3 and self.wall.remaining:
+                if counts[tile] >= 3 and self._may_kong():
                     options.append(ExposedKong())
-                if tile < 27 and self.rules.chow_allowed(offerer, seat):
-                    rank = tile % 9
-                    for low in (tile - 2, tile - 1, tile):
-                        low_rank = rank - (tile - low)
+                if ident < 27 and rules.chow_allowed(offerer, seat):
+                    rank = ident % 9
+                    for low in (ident - 2, ident - 1, ident):
+                        low_rank = rank - (ident - low)
                         if 0 <= low_rank <= 6 and all(
-                            counts[t] for t in (low, low + 1, low + 2) if t != tile
+                            counts[rules.physical(t)]
+                            for t in (low, low + 1, low + 2)
+                            if t != ident
                         ):
                             options.append(Chow(low))
             if options or self.every_seat_answers:
@@ -532,6 +665,7 @@ class Table:
         tile = self.last_tile
         assert tile is not None
         order = sorted(self.responses, key=lambda s: (s - discarder) % 4)
+        self._note_passes(order)
         winner = self._settle_win_claims(order)
         if winner is not None:
             self.ponds[discarder].pop()
@@ -549,6 +683,20 @@ class Table:
                 return
         self._next_draw(discarder)
 
+    def _note_passes(self, order: list[int]) -> None:
+        """Remember who let a pung or a win go, for rule sets that restrict them after."""
+        rules = self.rules
+        if not (rules.skipped_pung_restriction or rules.skipped_win_restriction):
+            return
+        assert self.last_tile is not None
+        for seat in order:
+            answer = self.responses[seat]
+            offered = self.options[seat]
+            if rules.skipped_pung_restriction and type(answer) is Pass and _PUNG in offered:
+                self._skipped_pungs[seat].add(rules.identity(self.last_tile))
+            if rules.skipped_win_restriction and type(answer) is not Win and _WIN in offered:
+                self._passed_win.add(seat)
+
     def _settle_win_claims(self, order: list[int]) -> int | None:
         """The first legal winner counter-clockwise; every false declaration is penalised."""
         winner = None
@@ -565,18 +713,21 @@ class Table:
         self.ponds[discarder].pop()
         source = (seat - discarder) % 4
         counts = self.concealed[seat]
+        rules = self.rules
+        ident = rules.identity(tile)
         self._waits[seat] = None
+        self._skipped_pungs[seat].clear()
         if isinstance(action, Chow):
             for t in (action.low, action.low + 1, action.low + 2):
-                if t != tile:
-                    counts[t] -= 1
-            meld = Meld(MeldKind.CHOW, action.low, tile - action.low + 1)
+                if t != ident:
+                    counts[rules.physical(t)] -= 1
+            meld = Meld(MeldKind.CHOW, action.low, ident - action.low + 1)
         elif isinstance(action, Pung):
             counts[tile] -= 2
-            meld = Meld(MeldKind.PUNG, tile, source)
+            meld = Meld(MeldKind.PUNG, ident, source)
         else:
             counts[tile] -= 3
-            meld = Meld(MeldKind.KONG, tile, source)
+            meld = Meld(MeldKind.KONG, ident, source)
         self.melds[seat].append(meld)
         self._event(
             action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder
@@ -591,6 +742,7 @@ class Table:
         tile = self.last_tile
         assert tile is not None
         order = sorted(self.responses, key=lambda s: (s - declarer) % 4)
+        self._note_passes(order)
         winner = self._settle_win_claims(order)
         if winner is not None:
             self._end_win(winner, declarer, self.checks[winner], tile)
@@ -599,11 +751,12 @@ class Table:
 
     def _complete_added_kong(self) -> None:
         seat = self.current
-        tile = self.last_tile
+        assert self.last_tile is not None
+        ident = self.rules.identity(self.last_tile)
         melds = self.melds[seat]
         for i, m in enumerate(melds):
-            if m.kind is MeldKind.PUNG and m.tile == tile:
-                melds[i] = Meld(MeldKind.KONG, tile, m.source + ADDED_KONG_OFFSET)
+            if m.kind is MeldKind.PUNG and m.tile == ident:
+                melds[i] = Meld(MeldKind.KONG, ident, m.source + ADDED_KONG_OFFSET)
                 break
         self._draw(seat, True, "kong")
 
@@ -662,7 +815,9 @@ class Table:
     ) -> None:
         if discarder is not None and tile is not None:
             self.concealed[winner][tile] += 1  # the claimed (or robbed) tile joins the hand
-        pay = self.rules.win_deltas(winner, discarder, check, self.stake)
+        note = self.offer_note if discarder is not None else None
+        settlement = self.rules.settle_win(self, winner, discarder, check, note)
+        pay = list(settlement.deltas)
         for s in range(4):
             self.deltas[s] += pay[s]
         self.phase = Phase.END
@@ -674,17 +829,27 @@ class Table:
             discarder is None,
             check.points,
             (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3]),
-            check.detail,
+            {**check.detail, **settlement.detail},
             tile,
+            settlement.bullets,
+            (self.thrown[0], self.thrown[1], self.thrown[2], self.thrown[3]),
         )
-        self._event("win", seat=winner, discarder=discarder, points=check.points, deltas=pay)
+        extra = {"bullets": list(settlement.bullets)} if any(settlement.bullets) else {}
+        self._event(
+            "win", seat=winner, discarder=discarder, points=check.points, deltas=pay, **extra
+        )
 
     def _end_draw(self) -> None:
         self.phase = Phase.END
         self.responses = {}
         self.options = {}
         self.result = HandResult(
-            None, None, False, 0, (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3])
+            None,
+            None,
+            False,
+            0,
+            (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3]),
+            thrown=(self.thrown[0], self.thrown[1], self.thrown[2], self.thrown[3]),
         )
         self._event("exhaustive_draw")
 
@@ -708,15 +873,28 @@ class Table:
     def _reason(self, seat: int, action: Action) -> str:
         """Why a well-formed action is refused, in the words of the rules."""
         turn = self.phase is Phase.TURN
+        bullets = self.phase is Phase.BULLETS
+        if isinstance(action, ThrowBullets | AcceptBullets) or bullets:
+            if not bullets:
+                return "bullets are thrown and accepted only before the deal"
+            if isinstance(action, ThrowBullets):
+                if seat != self.dealer or self.responses:
+                    return "only the dealer throws bullets, once, before the deal"
+                return f"the dealer may throw 0 to {self.rules.throw_limit} bullets"
+            if isinstance(action, AcceptBullets | Pass):
+                return "only the other players answer the dealer's throw"
+            return "before the deal only bullets are thrown and accepted"
         if isinstance(action, Discard | ConcealedKong | AddedKong) and not turn:
             return "only the player on turn may discard or declare a kong"
         if isinstance(action, Discard):
             return "that tile is not in the concealed hand"
         if isinstance(action, ConcealedKong | AddedKong):
-            if self.claimed_turn:
+            if self.claimed_turn and not self.rules.kong_after_claim:
                 return "after a chow or pung the player must discard (no kong until his next draw)"
-            if not self.wall.remaining:
-                return "no kong when the wall is empty (no replacement tile)"
+            if not self._may_kong():
+                return "no kong: the wall has no replacement tile left for it"
+            if not self.rules.natural(action.tile):
+                return "a wild tile may not be used in a kong"
             if isinstance(action, ConcealedKong):
                 return "a concealed kong needs four copies in the concealed hand"
             return "an added kong needs an exposed pung of that tile and the fourth copy in hand"
@@ -726,19 +904,29 @@ class Table:
             return "the final discard may only be claimed for a win"
         if isinstance(action, Chow | Pung | ExposedKong) and self.phase is Phase.ROB:
             return "the tile of an added kong may only be robbed for a win"
+        if isinstance(action, Chow | Pung | ExposedKong) and not self.rules.natural(
+            self.last_tile if self.last_tile is not None else 0
+        ):
+            return "a discarded wild tile is dead: it may not be claimed"
         if isinstance(action, Chow):
             if not self.rules.chow_allowed(self.current, seat):
                 return "only the discarder's next player may chow"
             return "that chow cannot be made with this hand and this discard"
         if isinstance(action, Pung):
+            if self.last_tile is not None and (
+                self.rules.identity(self.last_tile) in self._skipped_pungs[seat]
+            ):
+                return "this player passed a pung of this tile and may not pung it until he draws"
             return "a pung needs two copies of the discard in the concealed hand"
         if isinstance(action, ExposedKong):
-            return "a kong on a discard needs three copies in hand and a tile left in the wall"
+            return "a kong on a discard needs three copies in hand and a replacement tile left"
         if isinstance(action, Win):
             if seat in self.cannot_win:
                 return "after a false win this player may not win again this hand"
             if self.claimed_turn:
                 return "no win right after a chow or pung (only a discard)"
+            if seat in self._passed_win and self.phase is not Phase.TURN:
+                return "this player passed a win and may not win on a discard until he draws"
             return "the tiles do not form a winning hand that may be declared"
         return "not legal now"
 
@@ -755,5 +943,6 @@ def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
 
 _DISCARDS = [Discard(t) for t in range(34)]
 _WIN = Win()
+_PUNG = Pung()
 _REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
 _HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)

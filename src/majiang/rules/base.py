@@ -1,15 +1,17 @@
 """The interface every rule set implements; the table asks, it never tests which rules it plays.
 
-A rule set supplies what differs between variants: the tiles, which tiles are flowers, which
-claims are allowed, whether and how much a hand wins, and the settlement between players.
+A rule set supplies what differs between variants: the tiles, which tiles are flowers or wild,
+which claims are allowed, where the wall ends, whether and how much a hand wins, and the
+settlement between players.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..hand import Hand, WinContext
+from ..hand import Hand, Meld, WinContext
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,11 +27,60 @@ class WinCheck:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True, slots=True)
+class WinSettlement:
+    """The payments of a won hand: the main ledger, an optional second one (Huangyan's
+    bullets) and JSON detail for records. Each ledger sums to zero."""
+
+    deltas: tuple[int, int, int, int]
+    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+class TableView(Protocol):
+    """What a rule set may read from the table when it settles a hand."""
+
+    dealer: int
+    dealer_count: int
+    thrown: list[int]
+    stake: int
+    concealed: list[list[int]]
+    melds: list[list[Meld]]
+    ponds: list[list[int]]
+    last_tile: int | None
+    """The tile last drawn, discarded or added to a kong."""
+    late: bool
+    """The rule set's late phase has begun."""
+
+    def seat_wind(self, seat: int) -> int:
+        """0-3 (East-North) of a seat."""
+        ...
+
+
 class RuleSet(Protocol):
     """What the table needs to know about a variant of mahjong."""
 
     name: str
     options: Any
+    indicator_tiles: int
+    """Tiles turned face up from the head of the wall after the deal, out of play (Huangyan's
+    得 indicator: 1; Guobiao: 0)."""
+    wild_face: int | None
+    """The face whose tiles are wild in this hand (None: no wild tiles)."""
+    kong_after_claim: bool
+    """Whether a player may declare a concealed or added kong in the turn he claimed a set."""
+    robbing: bool
+    """Whether an added kong may be robbed."""
+    skipped_pung_restriction: bool
+    """A seat that passes a pung may not pung that identity again until it takes a tile."""
+    skipped_win_restriction: bool
+    """A seat that passes a win may not win on a discard until it draws."""
+    throw_limit: int
+    """The most bullets a dealer may throw before a hand (0: no throwing phase)."""
+
+    def begin_hand(self, indicators: Sequence[int]) -> RuleSet:
+        """The rules of one hand, once the indicator tiles are known (wild tiles bound)."""
+        ...
 
     def wall_tiles(self) -> list[int]:
         """Every tile of the set, flowers included, one entry per physical tile."""
@@ -39,8 +90,30 @@ class RuleSet(Protocol):
         """Whether a drawn tile is set aside and replaced."""
         ...
 
+    def identity(self, tile: int) -> int:
+        """What a natural concealed tile counts as in a set (a stand-in counts as its face)."""
+        ...
+
+    def physical(self, identity: int) -> int:
+        """The face of the natural tile that carries ``identity`` in a set."""
+        ...
+
+    def natural(self, tile: int) -> bool:
+        """Whether a tile of this face is natural: it may be claimed and used in declared sets
+        (a wild tile may not; a discarded wild is dead)."""
+        ...
+
     def chow_allowed(self, discarder: int, claimer: int) -> bool:
         """Whether ``claimer`` may chow a discard of ``discarder`` (seats 0-3 in turn order)."""
+        ...
+
+    def reserve(self, replacements: int) -> int:
+        """Tiles that stay in the wall when it counts as exhausted, after ``replacements``
+        replacement draws (Guobiao: 0; Huangyan: the 7 stacks T(k))."""
+        ...
+
+    def late_phase(self, remaining: int, replacements: int) -> bool:
+        """Whether the wall has entered the rule set's late phase (Huangyan's raw-tile phase)."""
         ...
 
     def could_win(self, counts: list[int], n_melds: int) -> bool:
@@ -49,7 +122,7 @@ class RuleSet(Protocol):
         ...
 
     def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
-        """Every kind that may complete a waiting hand (concealed ``counts`` + ``n_melds`` sets);
+        """Every face that may complete a waiting hand (concealed ``counts`` + ``n_melds`` sets);
         the table remembers it until the hand changes, so claims cost a set look-up."""
         ...
 
@@ -62,12 +135,27 @@ class RuleSet(Protocol):
         room allows declaring one)."""
         ...
 
-    def win_deltas(
-        self, winner: int, discarder: int | None, check: WinCheck, stake: int
-    ) -> list[int]:
-        """Score changes of seats 0-3 for a win (zero-sum); ``discarder`` None = self-drawn."""
+    def note_offer(self, table: TableView, seat: int, tile: int) -> Any:
+        """Facts about a tile offered to the others (a discard or a kong tile), taken just
+        before it leaves ``seat``'s hand, that the settlement may need (Huangyan's gunner)."""
+        ...
+
+    def settle_win(
+        self,
+        table: TableView,
+        winner: int,
+        discarder: int | None,
+        check: WinCheck,
+        note: Any,
+    ) -> WinSettlement:
+        """The payments of a win; ``discarder`` None = self-drawn; ``note`` from
+        :meth:`note_offer` for the winning tile when it was offered."""
         ...
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
         """Score changes for a false win (错和)."""
+        ...
+
+    def keeps_deal(self, dealer: int, winner: int | None) -> bool:
+        """Whether the dealer deals again after a hand that ``winner`` won (None: a draw)."""
         ...

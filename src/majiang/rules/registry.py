@@ -7,7 +7,7 @@ from typing import Any
 from ..errors import OptionError
 from .base import RuleSet
 
-RULE_SETS = ("gb",)
+RULE_SETS = ("gb", "huangyan")
 """The names of the rule sets majiang plays."""
 
 
@@ -17,6 +17,10 @@ def make_rules(name: str, options: dict[str, Any] | None = None) -> RuleSet:
         from .guobiao.ruleset import GuobiaoRules
 
         return GuobiaoRules(options)
+    if name in ("huangyan", "hy"):
+        from .huangyan.ruleset import HuangyanRules
+
+        return HuangyanRules(options)
     raise OptionError(f"unknown rule set {name!r}; known: {', '.join(RULE_SETS)}")
 
 

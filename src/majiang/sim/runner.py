@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..bots import make_bot
+from ..bots import check_bot, make_bot
 from ..engine.match import Agent, Match, play_hand
 from ..engine.table import Table
 from ..errors import OptionError
@@ -55,18 +55,18 @@ class SimConfig:
 
     def validate(self) -> RuleSet:
         """Check the values; return the rule set. Raises :class:`~majiang.errors.OptionError`."""
+        if self.rules not in RULE_SETS:
+            raise OptionError(f"unknown rule set {self.rules!r}; known: {', '.join(RULE_SETS)}")
         if len(self.bots) != 4:
             raise OptionError(f"--bots needs 4 names (or one for all four), not {len(self.bots)}")
         for name in self.bots:
-            make_bot(name)  # raises for an unknown name
+            check_bot(name, self.rules)  # an unknown bot, or one for the other rule set
         if self.games < 1:
             raise OptionError(f"--games must be at least 1, not {self.games}")
         if self.hands_per_match < 1:
             raise OptionError("a match has at least one hand")
         if self.seed < 0:
             raise OptionError(f"--seed must be 0 or more, not {self.seed}")
-        if self.rules not in RULE_SETS:
-            raise OptionError(f"unknown rule set {self.rules!r}; known: {', '.join(RULE_SETS)}")
         return make_rules(self.rules, self.options)
 
 

@@ -16,9 +16,14 @@ class PlayerTally:
     self_drawn: int = 0
     deal_ins: int = 0
     fans: int = 0
-    """Sum of the winning totals (fans, flowers included) of this player's wins."""
+    """Sum of the winning totals (Guobiao fans with flowers; Huangyan hu) of this player's
+    wins."""
     points: int = 0
     """Sum of this player's score changes (payments and false-win penalties)."""
+    bullets: int = 0
+    """Sum of this player's bullet changes (Huangyan)."""
+    gunner: int = 0
+    """Hands this player paid for everyone as the gunner (Huangyan's 点炮)."""
     false_wins: int = 0
     first_places: int = 0
     """Matches (match mode) this player ended with the highest total (ties count for each)."""
@@ -30,6 +35,8 @@ class PlayerTally:
         self.deal_ins += other.deal_ins
         self.fans += other.fans
         self.points += other.points
+        self.bullets += other.bullets
+        self.gunner += other.gunner
         self.false_wins += other.false_wins
         self.first_places += other.first_places
 
@@ -51,6 +58,9 @@ class Tally:
         for p, seat in enumerate(seat_of):
             tally = self.players[p]
             tally.points += result.deltas[seat]
+            tally.bullets += result.bullets[seat]
+            if result.detail.get("gunner") == seat:
+                tally.gunner += 1
             tally.false_wins += false_wins.count(seat)
             if result.winner == seat:
                 tally.wins += 1
@@ -94,6 +104,8 @@ def player_summary(tally: PlayerTally, hands: int, matches: int) -> dict[str, An
         "points": tally.points,
         "mean_points": _rate(tally.points, hands),
         "false_wins": tally.false_wins,
+        "bullets": tally.bullets,
+        "gunner": tally.gunner,
     }
     if matches:
         out["first_places"] = tally.first_places

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...analysis import useful_tiles
@@ -9,7 +10,7 @@ from ...errors import MajiangError
 from ...hand import Hand, WinContext
 from ...shanten import shanten
 from ...shapes import is_complete
-from ..base import WinCheck
+from ..base import TableView, WinCheck, WinSettlement
 from .options import GuobiaoOptions
 from .payments import false_win_deltas, seat_deltas
 from .scoring import score_hand
@@ -21,11 +22,22 @@ class GuobiaoRules:
     """The Guobiao rule set (rules/guobiao.md §2-4)."""
 
     name = "gb"
+    indicator_tiles = 0
+    wild_face: int | None = None
+    kong_after_claim = False
+    robbing = True
+    skipped_pung_restriction = False
+    skipped_win_restriction = False
+    throw_limit = 0
 
     def __init__(self, options: GuobiaoOptions | dict[str, Any] | None = None) -> None:
         if not isinstance(options, GuobiaoOptions):
             options = GuobiaoOptions.from_mapping(options)
         self.options = options
+
+    def begin_hand(self, indicators: Sequence[int]) -> GuobiaoRules:
+        """Guobiao turns up no indicator: the same rules for every hand."""
+        return self
 
     def wall_tiles(self) -> list[int]:
         """136 suited and honour tiles and the 8 flowers."""
@@ -34,6 +46,26 @@ class GuobiaoRules:
     def is_flower(self, tile: int) -> bool:
         """Flowers are tiles 34-41."""
         return tile >= 34
+
+    def identity(self, tile: int) -> int:
+        """Every tile is what it shows."""
+        return tile
+
+    def physical(self, identity: int) -> int:
+        """Every tile is what it shows."""
+        return identity
+
+    def natural(self, tile: int) -> bool:
+        """No tile is wild."""
+        return True
+
+    def reserve(self, replacements: int) -> int:
+        """The wall is played to its last tile."""
+        return 0
+
+    def late_phase(self, remaining: int, replacements: int) -> bool:
+        """Guobiao has no late phase."""
+        return False
 
     def chow_allowed(self, discarder: int, claimer: int) -> bool:
         """Only the discarder's next player (下家) may chow."""
@@ -70,12 +102,20 @@ class GuobiaoRules:
         """A legal win always; a false win only in rooms that play 错和."""
         return check.legal or self.options.false_win
 
-    def win_deltas(
-        self, winner: int, discarder: int | None, check: WinCheck, stake: int
-    ) -> list[int]:
-        """The seed's payment formula."""
-        return list(seat_deltas(winner, discarder, check.points, stake))
+    def note_offer(self, table: TableView, seat: int, tile: int) -> None:
+        """Guobiao's payments need nothing about the offered tile."""
+        return None
+
+    def settle_win(
+        self, table: TableView, winner: int, discarder: int | None, check: WinCheck, note: Any
+    ) -> WinSettlement:
+        """The seed's payment formula with the table's stake."""
+        return WinSettlement(seat_deltas(winner, discarder, check.points, table.stake))
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
         """10 × stake (``false_win_penalty``) to each other player."""
         return list(false_win_deltas(offender, self.options.false_win_penalty, stake))
+
+    def keeps_deal(self, dealer: int, winner: int | None) -> bool:
+        """The deal passes after every hand, drawn ones included (§2.2)."""
+        return False

@@ -57,6 +57,9 @@ class HuangyanOptions:
     """§2.4: 能和不和, a player who passes a win may not win again until he draws (engine)."""
     gunner_test: str = "P1"
     """A17: the 点炮 test (P1 / P2 / P3), see :func:`settlement.is_gunner`."""
+    throw_limit: int = 5
+    """§3.4: the most bullets a dealer may throw before one hand (the seed says "at will"; the
+    engine offers 0 to this many); 0 = no throwing phase (engine)."""
 
     def __post_init__(self) -> None:
         for f in fields(self):

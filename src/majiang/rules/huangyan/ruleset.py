@@ -1,0 +1,245 @@
+"""Huangyan as a rule set for the engine (rules/huangyan.md §1-5).
+
+136 tiles and no flowers; one indicator turned up after the deal binds the wild face for the
+hand (:meth:`HuangyanRules.begin_hand`). White dragons play as the wild face; a 得 is never
+claimed nor used in a declared set. Chows only from the discarder's right-hand player, kongs also
+right after a claim, the skipped-pung restriction, robbing an added kong as the ``rob_kong``
+option says. The wall ends with a reserve of 7 stacks ``T(k)``; the raw-tile phase starts at
+``G(k)``. A win is settled with every loser's own count, the gunner penalty and bullets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import SituationError
+from ...hand import Hand, WinContext
+from ...tiles import NUM_KINDS, tile_name
+from ..base import TableView, WinCheck, WinSettlement
+from .options import HuangyanOptions
+from .phase import draw_threshold, in_raw_tile_phase, is_gunner
+from .scoring import check_win, is_winning_shape, score_loser
+from .settlement import settle_hand
+from .wild import Wild
+
+TILES = [t for t in range(NUM_KINDS) for _ in range(4)]
+
+
+@dataclass(frozen=True, slots=True)
+class OfferNote:
+    """What the gunner test (§2.9) needs about a tile offered in the raw-tile phase, taken just
+    before it left the offerer's hand."""
+
+    tile_raw: bool
+    all_raw: bool
+    counts: tuple[int, ...]
+    """The offerer's concealed faces before the tile left (for "could he be ready")."""
+    melds: int
+
+
+class HuangyanRules:
+    """The Huangyan rule set; bound to a wild face for one hand by :meth:`begin_hand`."""
+
+    name = "huangyan"
+    indicator_tiles = 1
+    kong_after_claim = True
+    skipped_pung_restriction = True
+
+    def __init__(
+        self, options: HuangyanOptions | Mapping[str, Any] | None = None, wild: Wild | None = None
+    ) -> None:
+        if not isinstance(options, HuangyanOptions):
+            options = HuangyanOptions.from_mapping(options)
+        self.options = options
+        self.wild = wild
+        self.wild_face = wild.face if wild is not None else None
+        self.robbing = options.rob_kong
+        self.skipped_win_restriction = options.skipped_win_restriction
+        self.throw_limit = options.throw_limit
+        self._bound: dict[int, HuangyanRules] = {}
+        self._stand_in = wild is not None and wild.stand_in is not None
+
+    # ------------------------------------------------------------------ the hand's wild face
+
+    def begin_hand(self, indicators: Sequence[int]) -> HuangyanRules:
+        """The rules with the indicator's face wild (A1 a); cached per face."""
+        face = indicators[0]
+        bound = self._bound.get(face)
+        if bound is None:
+            wild = Wild.from_indicator(face, self.options.live_dragon_face)
+            bound = self._bound[face] = HuangyanRules(self.options, wild)
+        return bound
+
+    def _face(self) -> Wild:
+        if self.wild is None:
+            raise SituationError("the Huangyan rules need the wild face: call begin_hand")
+        return self.wild
+
+    # ------------------------------------------------------------------ tiles and claims
+
+    def wall_tiles(self) -> list[int]:
+        """136 tiles: four of each face, no flowers."""
+        return list(TILES)
+
+    def is_flower(self, tile: int) -> bool:
+        """Huangyan has no flowers."""
+        return False
+
+    def identity(self, tile: int) -> int:
+        """A white dragon is the wild face (the stand-in, §1.7); other tiles are themselves."""
+        return self._face().identity(tile)
+
+    def physical(self, identity: int) -> int:
+        """The wild face in a set is carried by a white dragon."""
+        return self._face().physical(identity)
+
+    def natural(self, tile: int) -> bool:
+        """A tile of the wild face is a 得: never claimed, never in a declared set (A20)."""
+        return tile != self._face().face
+
+    def chow_allowed(self, discarder: int, claimer: int) -> bool:
+        """Only the discarder's right-hand player (下家) may chow (§2.2)."""
+        return claimer == (discarder + 1) % 4
+
+    def reserve(self, replacements: int) -> int:
+        """T(k): 7 stacks, plus the loose single after an odd number of replacements (§1.8)."""
+        return draw_threshold(replacements)
+
+    def late_phase(self, remaining: int, replacements: int) -> bool:
+        """The raw-tile phase: R <= G(k) (§2.7)."""
+        return in_raw_tile_phase(remaining, replacements)
+
+    # ------------------------------------------------------------------ winning
+
+    def could_win(self, counts: list[int], n_melds: int) -> bool:
+        """Four sets and a pair with the 得 tiles standing for anything (exact, cached)."""
+        return is_winning_shape(counts, n_melds, self._face())
+
+    def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
+        """Every face that completes the hand. A 得 completes any ready hand, so a hand that a
+        drawn 得 does not complete waits for nothing; otherwise each face is tried."""
+        wild = self._face()
+        face = wild.face
+        counts[face] += 1
+        ready = is_winning_shape(counts, n_melds, wild)
+        counts[face] -= 1
+        if not ready:
+            return frozenset()
+        waits = {face}
+        for t in range(NUM_KINDS):
+            if t != face and counts[t] < 4:
+                counts[t] += 1
+                if is_winning_shape(counts, n_melds, wild):
+                    waits.add(t)
+                counts[t] -= 1
+        return frozenset(waits)
+
+    def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
+        """The winner's score (§4); None for no winning shape or a 得 taken from a discard."""
+        score = check_win(hand, context, self._face(), self.options)
+        if score is None:
+            return None
+        return WinCheck(True, score.total, {"winner": score.to_dict()})
+
+    def may_declare(self, check: WinCheck) -> bool:
+        """Every winning shape may be declared: Huangyan has no minimum and no false win."""
+        return check.legal
+
+    def false_win_deltas(self, offender: int, stake: int) -> list[int]:
+        """Never asked (no false win in Huangyan)."""
+        return [0, 0, 0, 0]
+
+    # ------------------------------------------------------------------ settlement
+
+    def note_offer(self, table: TableView, seat: int, tile: int) -> OfferNote | None:
+        """In the raw-tile phase, the raw/known facts of the offered tile and of the offerer's
+        hand just before it left (§2.8-2.9); None outside the phase (no gunner then)."""
+        if not table.late:
+            return None
+        known = set()
+        for pond in table.ponds:
+            known.update(pond)
+        counts = table.concealed[seat]
+        all_raw = not any(counts[t] and t in known for t in range(NUM_KINDS))
+        return OfferNote(tile not in known, all_raw, tuple(counts), len(table.melds[seat]))
+
+    def gunner(self, discarder: int | None, tile: int | None, note: Any) -> int | None:
+        """The discarder if the gunner test (option ``gunner_test``) finds him guilty."""
+        if discarder is None or tile is None or not isinstance(note, OfferNote):
+            return None
+        counts = list(note.counts)
+        could_be_ready = False
+        for t in range(NUM_KINDS):
+            if counts[t]:
+                counts[t] -= 1
+                could_be_ready = could_be_ready or bool(self.waiting_tiles(counts, note.melds))
+                counts[t] += 1
+        counts[tile] -= 1
+        ready = bool(self.waiting_tiles(counts, note.melds))
+        guilty = is_gunner(
+            self.options.gunner_test,
+            raw_phase=True,
+            tile_raw=note.tile_raw,
+            all_raw=note.all_raw,
+            could_be_ready=could_be_ready,
+            ready=ready,
+        )
+        return discarder if guilty else None
+
+    def settle_win(
+        self, table: TableView, winner: int, discarder: int | None, check: WinCheck, note: Any
+    ) -> WinSettlement:
+        """Hu and bullet ledgers (§5.4-5.6): each loser's own count, the gunner, bullets with
+        the dealer count and thrown stakes. The hu ledger is multiplied by the stake."""
+        wild = self._face()
+        losers = {}
+        for seat in range(4):
+            if seat != winner:
+                tiles = tuple(t for t in range(NUM_KINDS) for _ in range(table.concealed[seat][t]))
+                hand = Hand(tuple(table.melds[seat]), tiles)
+                losers[seat] = score_loser(
+                    hand, wild, seat_wind=table.seat_wind(seat), options=self.options
+                )
+        gunner = self.gunner(discarder, table.last_tile, note)
+        settlement = settle_hand(
+            winner,
+            check.points,
+            {s: r.total for s, r in losers.items()},
+            dealer=table.dealer,
+            self_drawn=discarder is None,
+            gunner=gunner,
+            dealer_count=table.dealer_count,
+            thrown={s: n for s, n in enumerate(table.thrown) if n},
+            options=self.options,
+        )
+        stake = table.stake
+        hu = settlement.hu
+        detail = {
+            "wild": tile_name(wild.face),
+            "losers": {str(s): r.total for s, r in losers.items()},
+            "gunner": gunner,
+            "hu": list(hu),
+            "bullets": list(settlement.bullets),
+            "payments": [
+                {
+                    "ledger": p.ledger,
+                    "payer": p.payer,
+                    "payee": p.payee,
+                    "amount": p.amount,
+                    "reason": p.reason,
+                    **({"for": p.on_behalf_of} if p.on_behalf_of is not None else {}),
+                }
+                for p in settlement.payments
+            ],
+        }
+        return WinSettlement(
+            (hu[0] * stake, hu[1] * stake, hu[2] * stake, hu[3] * stake),
+            settlement.bullets,
+            detail,
+        )
+
+    def keeps_deal(self, dealer: int, winner: int | None) -> bool:
+        """The dealer deals again when he wins (连庄, §3.1)."""
+        return winner == dealer
