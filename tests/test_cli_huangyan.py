@@ -93,3 +93,45 @@ def test_bad_input_is_one_line_and_exit_1(
     code, out, err = run(args, capsys)
     assert code == 1 and out == ""
     assert err.count("\n") == 1 and message in err
+
+
+def test_batch_whole_hand_settlement_example_12(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line with all four hands settles the hand: spec Example 12, N the gunner."""
+    lines = [
+        {
+            "id": "ex12",
+            "hands": [
+                "CCC999s345m22s1mE",
+                "[SSS]666m123s88pF4s",
+                "[WWW]123p456p89s55m7s",
+                "[FFF]222m456s78m3pE",
+            ],
+            "winner": 2,
+            "dealer": 0,
+            "wild": "9p",
+            "gunner": 3,
+        },
+        {"hands": ["CCC"], "winner": 2, "wild": "9p"},
+        {"hands": ["CCC999s345m22s1mE"] * 4, "wild": "9p"},
+        {"hands": [], "winner": 2, "wild": "9p", "stake": 2},
+    ]
+    text = "\n".join(json.dumps(line) for line in lines) + "\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    code, out, _ = run(["score", "--rules", "huangyan", "--batch", "-"], capsys)
+    assert code == 0
+    first, *errors = [json.loads(line) for line in out.splitlines()]
+    assert first["id"] == "ex12" and first["gunner"] == 3
+    assert first["winner"]["seat"] == 2 and first["winner"]["total"] == 120
+    assert {s: loser["total"] for s, loser in first["losers"].items()} == {
+        "0": 40, "1": 20, "3": 20,
+    }
+    assert first["totals"] == [40, 20, 120, 0]  # the gunner's own total is set to 0
+    assert first["hu"] == [60, 20, 360, -440] and first["bullets"] == [0, 0, 6, -6]
+    assert sum(p["amount"] for p in first["payments"] if p["payer"] != 3) == 0
+    assert [e["error"] for e in errors] == [
+        "field 'hands' must be a list of 4 hands (seats 0-3)",
+        "field 'winner' (the winning seat 0-3) is required",
+        "unknown field 'stake'",
+    ]

@@ -8,12 +8,15 @@ import sys
 from typing import Any
 
 from ..errors import MajiangError, OptionError, SituationError
-from ..rules.huangyan import score_huangyan
+from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
 from .batch import check_record, echo_id, process_lines, write_lines
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
 _FIELDS = frozenset({"hand", "wild", "win", "seat_wind", "kong", "id"})
+_HAND_FIELDS = frozenset(
+    {"hands", "winner", "dealer", "wild", "win", "kong", "gunner", "dealer_count", "thrown", "id"}
+)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -62,21 +65,15 @@ def run(args: argparse.Namespace) -> int:
 def _handler(options: HuangyanOptions, default_wild: str | None) -> Any:
     def handle(record: Any) -> dict[str, Any]:
         out = echo_id(record)
+        if isinstance(record, dict) and "hands" in record:
+            return _settle_line(record, out, options, default_wild)
         try:
             hand = check_record(record, _FIELDS)
-            wild = record.get("wild", default_wild)
-            if not isinstance(wild, str):
-                raise SituationError("field 'wild' (the 得 face, e.g. \"7p\") is required")
-            win = record.get("win", "discard")
-            if win not in ("discard", "self_drawn"):
-                raise SituationError(f"win must be 'discard' or 'self_drawn', not {win!r}")
-            kong = record.get("kong", False)
-            if not isinstance(kong, bool):
-                raise SituationError(f"kong must be true or false, not {kong!r}")
+            wild, self_drawn, kong = _situation(record, default_wild)
             result = score_huangyan(
                 hand,
                 wild=wild,
-                self_drawn=win == "self_drawn",
+                self_drawn=self_drawn,
                 seat_wind=record.get("seat_wind", "E"),
                 kong=kong,
                 options=options,
@@ -88,3 +85,71 @@ def _handler(options: HuangyanOptions, default_wild: str | None) -> Any:
         return out
 
     return handle
+
+
+def _situation(record: dict[str, Any], default_wild: str | None) -> tuple[str, bool, bool]:
+    """The wild face, self-drawn and kong flags of a batch line."""
+    wild = record.get("wild", default_wild)
+    if not isinstance(wild, str):
+        raise SituationError("field 'wild' (the 得 face, e.g. \"7p\") is required")
+    win = record.get("win", "discard")
+    if win not in ("discard", "self_drawn"):
+        raise SituationError(f"win must be 'discard' or 'self_drawn', not {win!r}")
+    kong = record.get("kong", False)
+    if not isinstance(kong, bool):
+        raise SituationError(f"kong must be true or false, not {kong!r}")
+    return wild, win == "self_drawn", kong
+
+
+def _seat_field(record: dict[str, Any], name: str, default: int | None) -> int | None:
+    value = record.get(name, default)
+    if value is None and default is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise SituationError(f"field {name!r} must be a seat 0-3, not {value!r}")
+    return value
+
+
+def _settle_line(
+    record: dict[str, Any], out: dict[str, Any], options: HuangyanOptions, default_wild: str | None
+) -> dict[str, Any]:
+    """A whole hand: the four hands (seats 0-3, the winner's 14 tiles), the winner, the dealer,
+    the gunner, the dealer count and thrown bullets; out: every count and both ledgers."""
+    try:
+        unknown = set(record) - _HAND_FIELDS
+        if unknown:
+            raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
+        hands = record["hands"]
+        if not isinstance(hands, list) or len(hands) != 4 or not all(
+            isinstance(h, str) for h in hands
+        ):
+            raise SituationError("field 'hands' must be a list of 4 hands (seats 0-3)")
+        if "winner" not in record:
+            raise SituationError("field 'winner' (the winning seat 0-3) is required")
+        winner = _seat_field(record, "winner", 0)
+        dealer = _seat_field(record, "dealer", 0)
+        gunner = _seat_field(record, "gunner", None)
+        thrown = record.get("thrown", [0, 0, 0, 0])
+        if not isinstance(thrown, list) or len(thrown) != 4:
+            raise SituationError("field 'thrown' must be a list of 4 accepted thrown bullets")
+        wild, self_drawn, kong = _situation(record, default_wild)
+        assert winner is not None and dealer is not None
+        result = settle_win(
+            hands,
+            winner,
+            wild=wild,
+            dealer=dealer,
+            self_drawn=self_drawn,
+            kong=kong,
+            gunner=gunner,
+            dealer_count=record.get("dealer_count", 1),
+            thrown={s: n for s, n in enumerate(thrown) if n != 0},
+            options=options,
+        )
+    except MajiangError as error:
+        out["error"] = str(error)
+        return out
+    out["winner"] = {"seat": winner, **result.winner.to_dict()}
+    out["losers"] = {str(s): r.to_dict() for s, r in result.losers.items()}
+    out.update(result.settlement.to_dict())
+    return out

@@ -219,20 +219,7 @@ class HuangyanRules:
         detail = {
             "wild": tile_name(wild.face),
             "losers": {str(s): r.total for s, r in losers.items()},
-            "gunner": gunner,
-            "hu": list(hu),
-            "bullets": list(settlement.bullets),
-            "payments": [
-                {
-                    "ledger": p.ledger,
-                    "payer": p.payer,
-                    "payee": p.payee,
-                    "amount": p.amount,
-                    "reason": p.reason,
-                    **({"for": p.on_behalf_of} if p.on_behalf_of is not None else {}),
-                }
-                for p in settlement.payments
-            ],
+            **settlement.to_dict(),
         }
         return WinSettlement(
             (hu[0] * stake, hu[1] * stake, hu[2] * stake, hu[3] * stake),

@@ -185,6 +185,17 @@ class LoserScore:
     fans: tuple[FanItem, ...]
     limit: bool
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON form: total, hu, fan, items, fans, limit."""
+        return {
+            "total": self.total,
+            "hu": self.hu,
+            "fan": self.fan,
+            "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in self.items],
+            "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in self.fans],
+            "limit": self.limit,
+        }
+
     def explain(self) -> str:
         """Every item of the count and the arithmetic."""
         lines = [f"  {item}" for item in self.items] or ["  nothing scores"]

@@ -60,6 +60,26 @@ class Settlement:
             if p.ledger == ledger and p.payer == payer and p.payee == payee
         )
 
+    def to_dict(self) -> dict[str, object]:
+        """JSON form: net hu and bullets per seat, the gunner, the totals and every transfer."""
+        return {
+            "hu": list(self.hu),
+            "bullets": list(self.bullets),
+            "gunner": self.gunner,
+            "totals": list(self.totals),
+            "payments": [
+                {
+                    "ledger": p.ledger,
+                    "payer": p.payer,
+                    "payee": p.payee,
+                    "amount": p.amount,
+                    "reason": p.reason,
+                    **({"for": p.on_behalf_of} if p.on_behalf_of is not None else {}),
+                }
+                for p in self.payments
+            ],
+        }
+
     def explain(self, dealer: int = 0) -> str:
         """One line per transfer, seats named by seat wind."""
 
