@@ -2,14 +2,14 @@
 VENV ?= .venv
 FAST ?= .venv-compiled
 PY := $(VENV)/bin/python
-ARGS ?= score "[WWWW,1][444s]45m678pFF6m" --explain
+ARGS ?= serve --db sqlite:///majiang.db
 
 .PHONY: run test lint pytest test-compiled bench clean
 
 $(VENV)/.installed: pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[server,test]'
 	touch $@
 
 # The same sources compiled by mypyc (MAJIANG_COMPILE=1), installed into a second virtualenv.

@@ -1,7 +1,8 @@
 """Bots: players that choose among ``obs.legal_actions`` from their observation alone.
 
 ``make_bot(name, seed)`` builds one by name: ``random`` (any legal action), ``efficient``
-(lowest shanten, most useful tiles) and ``fan`` (steers toward hands that reach 8 fans). Every
+(lowest shanten, most useful tiles), ``fan`` (steers toward hands that reach 8 fans) and
+``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late). Every
 bot is an :data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
 """
 

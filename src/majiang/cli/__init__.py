@@ -13,6 +13,7 @@ from ..errors import MajiangError
 from . import analyze as analyze_cmd
 from . import replay as replay_cmd
 from . import score as score_cmd
+from . import serve as serve_cmd
 from . import simulate as simulate_cmd
 
 EXIT_INVALID = 1
@@ -28,7 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every sub-command."""
     parser = _Parser(
         prog="majiang",
-        description="Chinese mahjong: exact Guobiao scoring and hand analysis.",
+        description=(
+            "Chinese mahjong: exact Guobiao and Huangyan scoring, analysis, simulation, "
+            "a game server."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"majiang {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
@@ -37,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     analyze_cmd.add_parser(commands)
     replay_cmd.add_parser(commands)
     simulate_cmd.add_parser(commands)
+    serve_cmd.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,42 @@
+"""``majiang serve``: the game server (rooms, seats, bots) on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``serve`` on the sub-command parser."""
+    p = commands.add_parser(
+        "serve",
+        help="run the game server",
+        description=(
+            "Serve rooms over HTTP and websockets. Every accepted action is committed to the "
+            "database before anyone hears of it; a restarted server resumes every running game."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (8000)")
+    p.add_argument(
+        "--db",
+        default="sqlite:///majiang.db",
+        metavar="URL",
+        help="database URL (sqlite:///majiang.db; postgresql+psycopg://user@host/db)",
+    )
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``majiang serve`` until interrupted."""
+    import uvicorn
+
+    from ..server.app import create_app
+
+    app = create_app(args.db)
+    print(f"majiang server on http://{args.host}:{args.port}/ (database {args.db})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16)
+    return 0
+
+
+__all__ = ["add_parser", "run"]

@@ -1,0 +1,84 @@
+"""Observations as JSON: what servers send to a seat or a spectator, and tables render.
+
+Tiles are written in the hand notation (``"5m"``, ``"E"``, ``"a"``); a meld is
+``{"kind": "pung", "tile": "5m", "source": 1}`` (``tile`` is the lowest tile; a face-down kong
+is ``{"kind": "kong", "tile": null, "source": 0}``). A spectator's view has no concealed tiles,
+no drawn tile, no legal actions, and every concealed kong face down.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..hand import Meld
+from ..tiles import tile_name
+from .actions import action_to_json
+from .table import HIDDEN, Observation
+
+
+def meld_to_json(meld: Meld) -> dict[str, Any]:
+    """One declared set; a face-down kong has no tile."""
+    return {
+        "kind": meld.kind.name.lower(),
+        "tile": None if meld.tile == HIDDEN else tile_name(meld.tile),
+        "source": meld.source,
+    }
+
+
+def _face_down(meld: Meld) -> dict[str, Any]:
+    if meld.is_concealed_kong:
+        return {"kind": "kong", "tile": None, "source": 0}
+    return meld_to_json(meld)
+
+
+def _tile(tile: int | None) -> str | None:
+    return None if tile is None else tile_name(tile)
+
+
+def observation_to_json(obs: Observation) -> dict[str, Any]:
+    """Everything one seat may know, as JSON (field names as ``Observation``'s)."""
+    return {
+        "seat": obs.seat,
+        "dealer": obs.dealer,
+        "prevalent_wind": obs.prevalent_wind,
+        "seat_wind": obs.seat_wind,
+        "phase": obs.phase.value,
+        "current": obs.current,
+        "hand": [tile_name(t) for t in obs.hand],
+        "drawn": _tile(obs.drawn),
+        "melds": [[meld_to_json(m) for m in melds] for melds in obs.melds],
+        "flowers": [[tile_name(t) for t in f] for f in obs.flowers],
+        "discards": [[tile_name(t) for t in pond] for pond in obs.discards],
+        "hand_sizes": list(obs.hand_sizes),
+        "wall_remaining": obs.wall_remaining,
+        "drawable": obs.drawable,
+        "last_discard": _tile(obs.last_discard),
+        "legal_actions": [action_to_json(a) for a in obs.legal_actions],
+        "deltas": list(obs.deltas),
+        "may_win": obs.may_win,
+        "win_reaches_minimum": obs.win_reaches_minimum,
+        "wild": _tile(obs.wild),
+        "indicator": _tile(obs.indicator),
+        "raw_phase": obs.raw_phase,
+        "dealer_count": obs.dealer_count,
+        "thrown": list(obs.thrown),
+    }
+
+
+def spectator_json(obs: Observation) -> dict[str, Any]:
+    """The public part of any seat's observation: what a spectator may see."""
+    out = observation_to_json(obs)
+    out.update(
+        seat=None,
+        seat_wind=None,
+        hand=[],
+        drawn=None,
+        legal_actions=[],
+        may_win=None,
+        win_reaches_minimum=None,
+        melds=[[_face_down(m) for m in melds] for melds in obs.melds],
+    )
+    return out
+
+
+__all__ = ["meld_to_json", "observation_to_json", "spectator_json"]

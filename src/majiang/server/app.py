@@ -1,0 +1,293 @@
+"""The FastAPI application: rooms and seats over HTTP, play over a websocket per client.
+
+``create_app(db_url)`` builds it; ``majiang serve`` runs it with uvicorn. HTTP endpoints are
+documented in the OpenAPI page (``/docs``); the websocket schema is ``protocol.py`` and
+``docs/server.md``.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse
+from pydantic import TypeAdapter, ValidationError
+
+from ..bots import UnknownBotError, check_bot
+from ..errors import MajiangError
+from ..rules.registry import make_rules, rules_options
+from .models import Player, Room, Seat
+from .protocol import (
+    MAX_MESSAGE_BYTES,
+    VERSION,
+    ActMessage,
+    ClientMessage,
+    HandSummary,
+    PingMessage,
+    PlayerStats,
+    ReadyMessage,
+    RoomCreate,
+    RoomView,
+    SeatGrant,
+    SeatRequest,
+)
+from .room import SPECTATOR, Client, RoomRuntime, hand_record
+from .store import Store, new_code, new_token, token_hash
+
+_MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+class Rooms:
+    """The live rooms of a server, loaded from the database on first use."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, RoomRuntime] = {}
+
+    def get(self, code: str) -> RoomRuntime | None:
+        """The room with this code (loaded and resumed if it is not live yet)."""
+        runtime = self.live.get(code)
+        if runtime is None:
+            with self.store.session() as session:
+                room = self.store.room_by_code(session, code)
+                if room is None:
+                    return None
+                runtime = RoomRuntime(self.store, room)
+            runtime.resume()
+            self.live[code] = runtime
+        return runtime
+
+    async def resume_all(self) -> None:
+        """After a restart: every interrupted match goes on from its log."""
+        with self.store.session() as session:
+            codes = [room.code for room in self.store.running_rooms(session)]
+        for code in codes:
+            runtime = self.get(code)
+            if runtime is not None:
+                await runtime.continue_after_resume()
+
+
+def create_app(db_url: str = "sqlite:///majiang.db") -> FastAPI:
+    """The server application on the database at ``db_url``."""
+    store = Store(db_url)
+    rooms = Rooms(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        await rooms.resume_all()
+        yield
+        store.close()
+
+    app = FastAPI(
+        title="majiang",
+        version=str(VERSION),
+        summary="Rooms, seats and play for Guobiao and Huangyan mahjong.",
+        lifespan=lifespan,
+    )
+    app.state.rooms = rooms
+    app.state.store = store
+
+    def room_or_404(code: str) -> RoomRuntime:
+        runtime = rooms.get(code.upper())
+        if runtime is None:
+            raise HTTPException(404, f"no room {code!r}")
+        return runtime
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def home() -> str:
+        return (
+            "<!doctype html><title>majiang</title><h1>majiang server</h1>"
+            "<p>HTTP API: <a href='/docs'>/docs</a>. Play over the websocket "
+            "<code>/ws/{code}?token=...</code> (see docs/server.md).</p>"
+        )
+
+    @app.post("/rooms", response_model=RoomView, status_code=201)
+    def create_room(request: RoomCreate) -> dict[str, Any]:
+        """Create a room: rule set, options, stake, match length, timers and bots."""
+        try:
+            rules = make_rules(request.rules, request.options)
+            for bot in [*request.bots, request.fill_bot]:
+                if bot is not None:
+                    check_bot(bot, request.rules)
+        except (MajiangError, UnknownBotError) as error:
+            raise HTTPException(422, str(error)) from None
+        with store.session() as session:
+            code = new_code()
+            while store.room_by_code(session, code) is not None:
+                code = new_code()
+            room = Room(
+                code=code,
+                rules=request.rules,
+                options=rules_options(rules),
+                stake=request.stake,
+                hands=request.hands,
+                turn_seconds=request.turn_seconds,
+                grace_seconds=request.grace_seconds,
+                spectator_delay=request.spectator_delay,
+                seed=request.seed if request.seed is not None else secrets.randbits(62),
+                fill_bot=request.fill_bot,
+                status="waiting",
+            )
+            session.add(room)
+            session.flush()
+            for seat, bot in enumerate(request.bots):
+                session.add(Seat(room_id=room.id, seat=seat, bot=bot))
+        return room_or_404(code).view()
+
+    @app.get("/rooms/{code}", response_model=RoomView)
+    def get_room(code: str) -> dict[str, Any]:
+        """A room's settings, seats and status (never a token)."""
+        return room_or_404(code).view()
+
+    @app.post("/rooms/{code}/seats/{seat}", response_model=SeatGrant, status_code=201)
+    async def take_seat(code: str, seat: int, request: SeatRequest) -> dict[str, Any]:
+        """Take an empty seat before the match starts; the token is shown only here."""
+        runtime = room_or_404(code)
+        if seat not in range(4):
+            raise HTTPException(422, "seats are 0-3")
+        async with runtime.lock:
+            state = runtime.seats[seat]
+            if runtime.status != "waiting":
+                raise HTTPException(409, "the match has started: seats are closed")
+            if state.player_id is not None or state.bot is not None:
+                raise HTTPException(409, f"seat {seat} is taken")
+            token = new_token()
+            with store.session() as session:
+                player = Player(name=request.name)
+                session.add(player)
+                session.flush()
+                room = store.room_by_code(session, runtime.code)
+                assert room is not None
+                row = room.seats[seat]
+                row.player_id = player.id
+                row.token_hash = token_hash(token)
+                player_id = player.id
+            state.player_id, state.name, state.token_hash = player_id, request.name, token_hash(
+                token
+            )
+        return {"code": runtime.code, "seat": seat, "player_id": player_id, "token": token}
+
+    @app.get("/rooms/{code}/hands", response_model=list[HandSummary])
+    def match_history(code: str) -> list[dict[str, Any]]:
+        """The hands of the room's match so far, with the results of finished ones."""
+        runtime = room_or_404(code)
+        if runtime.match_id is None:
+            return []
+        with store.session() as session:
+            return [
+                {
+                    "id": h.id,
+                    "number": h.number,
+                    "dealer": h.dealer,
+                    "finished": h.result is not None,
+                    "result": h.result,
+                }
+                for h in store.hands_of(session, runtime.match_id)
+            ]
+
+    @app.get("/hands/{hand_id}/record")
+    def record(hand_id: int) -> list[dict[str, Any]]:
+        """A finished hand's record (the replay log, as a list of JSON lines)."""
+        lines = hand_record(store, hand_id)
+        if lines is None:
+            raise HTTPException(404, f"no finished hand {hand_id}")
+        return lines
+
+    @app.get("/players/{player_id}/stats", response_model=PlayerStats)
+    def player_stats(player_id: int) -> dict[str, Any]:
+        """A player's wins, deal-ins and points over the finished hands he sat in."""
+        with store.session() as session:
+            player = store.player(session, player_id)
+            if player is None:
+                raise HTTPException(404, f"no player {player_id}")
+            stats = {"hands": 0, "wins": 0, "self_drawn": 0, "deal_ins": 0, "points": 0}
+            for seat_row in store.seats_of_player(session, player_id):
+                match_row = store.match_of(session, seat_row.room_id)
+                if match_row is None:
+                    continue
+                for hand in store.hands_of(session, match_row.id):
+                    result = hand.result
+                    if result is None or hand.players[seat_row.seat] != player_id:
+                        continue
+                    seat = seat_row.seat
+                    stats["hands"] += 1
+                    stats["points"] += result["deltas"][seat]
+                    if result["winner"] == seat:
+                        stats["wins"] += 1
+                        stats["self_drawn"] += bool(result["self_drawn"])
+                    elif result["winner"] is not None and result["discarder"] == seat:
+                        stats["deal_ins"] += 1
+            return {"player_id": player_id, "name": player.name, **stats}
+
+    @app.websocket("/ws/{code}")
+    async def play(websocket: WebSocket, code: str, token: str | None = None) -> None:
+        """One client: a seat (with its token) or a spectator (without)."""
+        runtime = rooms.get(code.upper())
+        seat = None if runtime is None else SPECTATOR if token is None else (
+            runtime.seat_of_token(token)
+        )
+        await websocket.accept()
+        if runtime is None or seat is None:  # accepted first, so that the client reads why
+            await websocket.close(
+                code=4404 if runtime is None else 4401,
+                reason="no such room" if runtime is None else "bad token",
+            )
+            return
+        client = Client(seat, websocket.send_json)
+        await runtime.connect(client)
+        try:
+            while True:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: refused, the connection stays usable
+                    await client.send(_error("send JSON objects in text frames, not binary"))
+                    continue
+                reply = await _handle(runtime, client, text)
+                if reply is not None:
+                    await client.send(reply)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            await runtime.disconnect(client)
+
+    return app
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"v": VERSION, "type": "error", "message": message}
+
+
+async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, Any] | None:
+    """One client message; returns a direct reply (an error, a pong, a state) or None."""
+    if len(text.encode()) > MAX_MESSAGE_BYTES:
+        return _error(f"message too long (at most {MAX_MESSAGE_BYTES} bytes)")
+    if not client.allow():
+        return _error("too many messages: slow down")
+    try:
+        message = _MESSAGES.validate_json(text)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ())) or "message"
+        return _error(f"bad message: {where}: {first.get('msg', 'invalid')}")
+    if isinstance(message, PingMessage):
+        return {"v": VERSION, "type": "pong"}
+    if not isinstance(message, ActMessage | ReadyMessage):
+        return runtime.state_frame(client.seat)
+    if client.seat == SPECTATOR:
+        return _error("spectators cannot act")
+    try:
+        if isinstance(message, ReadyMessage):
+            await runtime.ready(client.seat)
+        else:
+            await runtime.act(client.seat, message.action, message.step)
+    except MajiangError as error:
+        return _error(str(error))
+    return None
+
+
+__all__ = ["Rooms", "create_app"]

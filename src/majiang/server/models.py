@@ -1,0 +1,115 @@
+"""The server's tables (SQLAlchemy 2.0 typed ORM): players, rooms, seats, matches, hands and the
+log of accepted actions. The action log is the truth: a room's state is rebuilt from it."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every table."""
+
+    type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class Player(Base):
+    """Someone who took a seat (a name, no account)."""
+
+    __tablename__ = "players"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class Room(Base):
+    """A table people are invited to by its code; it plays one match."""
+
+    __tablename__ = "rooms"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True, index=True)
+    rules: Mapped[str] = mapped_column(String(16))
+    options: Mapped[dict[str, Any]]
+    stake: Mapped[int] = mapped_column(default=1)
+    hands: Mapped[int] = mapped_column(default=16)
+    turn_seconds: Mapped[float] = mapped_column(default=30.0)
+    grace_seconds: Mapped[float] = mapped_column(default=20.0)
+    spectator_delay: Mapped[int] = mapped_column(default=0)
+    """Spectators see the table as it was this many actions ago."""
+    seed: Mapped[int] = mapped_column(BigInteger)
+    fill_bot: Mapped[str | None] = mapped_column(String(20), default=None)
+    """The bot that fills empty seats when the match starts (None: the rule set's best)."""
+    status: Mapped[str] = mapped_column(String(12), default="waiting")
+    """waiting (seats and ready checks), playing, finished."""
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    seats: Mapped[list[Seat]] = relationship(back_populates="room", order_by="Seat.seat")
+
+
+class Seat(Base):
+    """One of a room's four seats: a player with a secret token, a bot, or empty."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("room_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
+    seat: Mapped[int]
+    player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    bot: Mapped[str | None] = mapped_column(String(20))
+    ready: Mapped[bool] = mapped_column(default=False)
+    room: Mapped[Room] = relationship(back_populates="seats")
+    player: Mapped[Player | None] = relationship()
+
+
+class MatchRow(Base):
+    """The match a room plays, with its running totals."""
+
+    __tablename__ = "matches"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    totals: Mapped[list[Any]]
+    bullets: Mapped[list[Any]]
+    status: Mapped[str] = mapped_column(String(12), default="playing")
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+class HandRow(Base):
+    """One hand of a match: how it was set up, and its result once over."""
+
+    __tablename__ = "hands"
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
+    number: Mapped[int]
+    seed: Mapped[int] = mapped_column(BigInteger)
+    dealer: Mapped[int]
+    prevalent_wind: Mapped[int]
+    dealer_count: Mapped[int] = mapped_column(default=1)
+    thrown: Mapped[list[Any]]
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
+    players: Mapped[list[Any]]
+    """The player id at each seat (None for a bot)."""
+
+
+class ActionRow(Base):
+    """One accepted action, committed before anyone hears of it."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("hand_id", "index"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    index: Mapped[int]
+    seat: Mapped[int]
+    action: Mapped[dict[str, Any]]
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+__all__ = ["ActionRow", "Base", "HandRow", "MatchRow", "Player", "Room", "Seat"]

@@ -1,0 +1,178 @@
+"""The HTTP request/response models and the websocket message schema (version 1).
+
+Client to server, one JSON object per text frame:
+
+* ``{"type": "act", "action": {...}, "step": n}`` — an action in ``action_to_json`` form, for the
+  table at ``step`` (optional; the count of actions so far, sent in every frame);
+* ``{"type": "ready"}`` — the ready check before the match;
+* ``{"type": "resync"}`` — send the whole state again;
+* ``{"type": "ping"}``.
+
+Server to client, each with ``"v": 1``: ``welcome`` (the seat or spectator role), ``state`` (the
+full view: the observation and every event of the hand so far as this client may see them),
+``room`` (seats, ready checks and connections changed),
+``update`` (after each accepted action: the new events and the new observation), ``hand_end``
+(the result and the running totals), ``match_end``, ``pong`` and ``error`` (a rejected message;
+nothing changed). Observations are ``majiang.engine.serialize`` JSON.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+VERSION = 1
+MAX_MESSAGE_BYTES = 4096
+"""Longer websocket frames are rejected."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ActMessage(_Strict):
+    """Play an action (one of the seat's legal actions)."""
+
+    type: Literal["act"]
+    action: dict[str, Any]
+    step: int | None = None
+    """The ``step`` of the frame the action answers; an action for an older step is refused
+    (the table has moved on), so a late or repeated message cannot play twice."""
+
+
+class ReadyMessage(_Strict):
+    """Ready to start the match."""
+
+    type: Literal["ready"]
+
+
+class ResyncMessage(_Strict):
+    """Ask for the whole state again."""
+
+    type: Literal["resync"]
+
+
+class PingMessage(_Strict):
+    """Keep-alive."""
+
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    ActMessage | ReadyMessage | ResyncMessage | PingMessage, Field(discriminator="type")
+]
+
+
+class ServerMessage(BaseModel):
+    """What every server frame carries: the version and its type; the rest depends on the type
+    (see the module docstring and ``docs/server.md``)."""
+
+    model_config = ConfigDict(extra="allow")
+    v: int = VERSION
+    type: Literal["welcome", "state", "room", "update", "hand_end", "match_end", "pong", "error"]
+
+
+def _no_bots() -> list[str | None]:
+    return [None, None, None, None]
+
+
+class RoomCreate(_Strict):
+    """A new room: the rule set and its options, the stake, the match length, timers, bots."""
+
+    rules: Literal["gb", "huangyan"] = "gb"
+    options: dict[str, Any] = Field(default_factory=dict)
+    stake: int = Field(1, ge=1, le=1000)
+    hands: int = Field(16, ge=1, le=64)
+    turn_seconds: float = Field(30.0, gt=0, le=600)
+    grace_seconds: float = Field(20.0, ge=0, le=600)
+    spectator_delay: int = Field(0, ge=0, le=200)
+    bots: list[str | None] = Field(default_factory=_no_bots, min_length=4, max_length=4)
+    """A bot per seat (None: a seat for a person; empty seats get ``fill_bot`` at the start)."""
+    fill_bot: str | None = None
+    """The bot that fills seats nobody took when the match starts (None: the rule set's best)."""
+    seed: int | None = Field(None, ge=0, lt=2**63)
+
+
+class SeatView(BaseModel):
+    """A seat as everyone may see it (never a token)."""
+
+    seat: int
+    player: str | None
+    player_id: int | None
+    bot: str | None
+    ready: bool
+    connected: bool
+
+
+class RoomView(BaseModel):
+    """A room as everyone may see it."""
+
+    code: str
+    rules: str
+    options: dict[str, Any]
+    stake: int
+    hands: int
+    turn_seconds: float
+    grace_seconds: float
+    spectator_delay: int
+    status: str
+    seats: list[SeatView]
+    hand: int | None
+    totals: list[int] | None
+
+
+class SeatRequest(_Strict):
+    """Taking a seat: the player's name."""
+
+    name: str = Field(min_length=1, max_length=40)
+
+
+class SeatGrant(BaseModel):
+    """The seat taken and its secret token (shown once, to its owner only)."""
+
+    code: str
+    seat: int
+    player_id: int
+    token: str
+
+
+class HandSummary(BaseModel):
+    """One hand of a room's match."""
+
+    id: int
+    number: int
+    dealer: int
+    finished: bool
+    result: dict[str, Any] | None
+
+
+class PlayerStats(BaseModel):
+    """A player's figures over every finished hand he sat in."""
+
+    player_id: int
+    name: str
+    hands: int
+    wins: int
+    self_drawn: int
+    deal_ins: int
+    points: int
+
+
+__all__ = [
+    "MAX_MESSAGE_BYTES",
+    "VERSION",
+    "ActMessage",
+    "ClientMessage",
+    "HandSummary",
+    "PingMessage",
+    "PlayerStats",
+    "ReadyMessage",
+    "ResyncMessage",
+    "RoomCreate",
+    "RoomView",
+    "SeatGrant",
+    "SeatRequest",
+    "SeatView",
+    "ServerMessage",
+]

@@ -1,0 +1,647 @@
+"""A room at run time: its match and table, who sits where, connections, bots and timers.
+
+Every change goes through :meth:`RoomRuntime.act`: the engine validates the action, the action
+is committed to the database, and only then is anyone told (each seat its own observation and
+the events as it may see them; spectators the public view, delayed if the room says so). Bots
+play their seats and, after a grace period, the seats of disconnected players; a seat that does
+not answer within the turn timer gets the default action (pass, or discard the drawn tile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import make_bot
+from ..engine.actions import Action, Discard, Pass, ThrowBullets, action_from_json, action_to_json
+from ..engine.match import Agent, HandSpec, Match
+from ..engine.record import record_of
+from ..engine.serialize import observation_to_json, spectator_json
+from ..engine.table import IllegalAction, Observation, Table, events_for
+from ..errors import MajiangError
+from ..rules.registry import make_rules
+from ..sim.runner import derive_seed
+from .models import ActionRow, HandRow, MatchRow, Room
+from .protocol import VERSION
+from .store import Store
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+"""Sends one frame to one websocket client."""
+
+SPECTATOR = -1
+
+
+class RoomError(MajiangError):
+    """A request the room refuses (the message names why); nothing changed."""
+
+
+def default_bot(rules: str) -> str:
+    """The bot that fills seats and takes over for absent players."""
+    return "wild" if rules == "huangyan" else "efficient"
+
+
+def default_action(obs: Observation) -> Action:
+    """What a seat does when its timer runs out: pass, throw nothing, or discard the drawn tile
+    (the last tile of the hand after a claim)."""
+    legal = obs.legal_actions
+    for action in legal:
+        if isinstance(action, Pass) or action == ThrowBullets(0):
+            return action
+    if obs.drawn is not None and Discard(obs.drawn) in legal:
+        return Discard(obs.drawn)
+    discards = [a for a in legal if isinstance(a, Discard)]
+    return discards[-1] if discards else legal[0]
+
+
+@dataclass
+class Client:
+    """One websocket connection: a seat (0-3) or a spectator."""
+
+    seat: int
+    send: Send
+    tokens: float = 40.0
+    refilled: float = field(default_factory=time.monotonic)
+
+    def allow(self, rate: float = 20.0, burst: float = 40.0) -> bool:
+        """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
+        now = time.monotonic()
+        self.tokens = min(burst, self.tokens + (now - self.refilled) * rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass
+class SeatState:
+    """A seat at run time (mirrors the ``seats`` row, plus connections)."""
+
+    player_id: int | None = None
+    name: str | None = None
+    token_hash: str | None = None
+    bot: str | None = None
+    ready: bool = False
+    clients: list[Client] = field(default_factory=list)
+    away_since: float | None = None
+    taken_over: bool = False
+
+
+class RoomRuntime:
+    """One room's live state; all changes under ``lock``."""
+
+    def __init__(self, store: Store, room: Room) -> None:
+        self.store = store
+        self.room_id = room.id
+        self.code = room.code
+        self.rules_name = room.rules
+        self.rules = make_rules(room.rules, room.options)
+        self.options = dict(room.options)
+        self.stake = room.stake
+        self.hands = room.hands
+        self.turn_seconds = room.turn_seconds
+        self.grace_seconds = room.grace_seconds
+        self.spectator_delay = room.spectator_delay
+        self.seed = room.seed
+        self.fill_bot = room.fill_bot
+        self.status = room.status
+        self.seats = [SeatState() for _ in range(4)]
+        for row in room.seats:
+            self.seats[row.seat] = SeatState(
+                row.player_id,
+                row.player.name if row.player is not None else None,
+                row.token_hash,
+                row.bot,
+                row.ready,
+            )
+        self.spectators: list[Client] = []
+        self.lock = asyncio.Lock()
+        self.match: Match | None = None
+        self.match_id: int | None = None
+        self.table: Table | None = None
+        self.hand_id: int | None = None
+        self.spec: HandSpec | None = None
+        self.agents: dict[int, Agent] = {}
+        self._timer: asyncio.Task[None] | None = None
+        self._grace: dict[int, asyncio.Task[None]] = {}
+        self._deferred: asyncio.Task[None] | None = None
+        self._asked: tuple[Table | None, dict[int, tuple[int, list[Action]]]] = (None, {})
+        """For each seat asked to act now: the step since which its choice has stood unchanged,
+        and that choice (see :meth:`_asked_since`)."""
+        self.last_result: dict[str, Any] | None = None
+
+    # ------------------------------------------------------------------ views
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat whose token this is (every seat compared, in constant time each)."""
+        from .store import token_matches
+
+        found = None
+        for seat, state in enumerate(self.seats):
+            if token_matches(token, state.token_hash):
+                found = seat
+        return found
+
+    def view(self) -> dict[str, Any]:
+        """The room as everyone may see it (``RoomView``)."""
+        return {
+            "code": self.code,
+            "rules": self.rules_name,
+            "options": self.options,
+            "stake": self.stake,
+            "hands": self.hands,
+            "turn_seconds": self.turn_seconds,
+            "grace_seconds": self.grace_seconds,
+            "spectator_delay": self.spectator_delay,
+            "status": self.status,
+            "seats": [
+                {
+                    "seat": s,
+                    "player": st.name,
+                    "player_id": st.player_id,
+                    "bot": st.bot,
+                    "ready": st.ready,
+                    "connected": bool(st.clients),
+                }
+                for s, st in enumerate(self.seats)
+            ],
+            "hand": self.spec.number if self.spec else None,
+            "totals": list(self.match.totals) if self.match else None,
+        }
+
+    def _frame(self, kind: str, **fields: Any) -> dict[str, Any]:
+        return {"v": VERSION, "type": kind, "room": self.code, **fields}
+
+    def _spectator_table(self) -> Table | None:
+        """The table as spectators may see it: ``spectator_delay`` actions behind while the hand
+        is being played."""
+        table = self.table
+        if table is None or not self.spectator_delay or table.is_over:
+            return table
+        keep = max(0, len(table.history) - self.spectator_delay)
+        if keep == len(table.history):
+            return table
+        lagging = Table(
+            table.base_rules,
+            table.seed,
+            dealer=table.dealer,
+            prevalent_wind=table.prevalent_wind,
+            stake=table.stake,
+            dealer_count=table.dealer_count,
+            thrown=table.initial_thrown,
+        )
+        for seat, action in table.history[:keep]:
+            lagging.apply(seat, action)
+        return lagging
+
+    def state_frame(self, seat: int) -> dict[str, Any]:
+        """The whole state for one client (a seat, or ``SPECTATOR``)."""
+        base = self._frame("state", status=self.status, view=self.view(), seat=_seat_or_none(seat))
+        table = self.table if seat != SPECTATOR else self._spectator_table()
+        if table is None or self.spec is None:
+            return {**base, "hand": None, "observation": None, "events": []}
+        return {
+            **base,
+            "hand": self.spec.number,
+            "step": len(table.history),
+            "observation": self._observation(table, seat),
+            "events": events_for(table.events, seat),
+            "result": self.last_result if table.is_over else None,
+        }
+
+    @staticmethod
+    def _observation(table: Table, seat: int) -> dict[str, Any]:
+        if seat == SPECTATOR:
+            return spectator_json(table.observation(0))
+        return observation_to_json(table.observation(seat))
+
+    # ------------------------------------------------------------------ connections
+
+    async def connect(self, client: Client) -> None:
+        """A websocket client joins: a seat gets its seat back from a bot; full state sent."""
+        async with self.lock:
+            if client.seat == SPECTATOR:
+                self.spectators.append(client)
+            else:
+                state = self.seats[client.seat]
+                state.clients.append(client)
+                state.away_since = None
+                grace = self._grace.pop(client.seat, None)
+                if grace is not None:
+                    grace.cancel()
+                state.taken_over = False
+            await client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
+            await client.send(self.state_frame(client.seat))
+            self._arm_timer()
+
+    async def disconnect(self, client: Client) -> None:
+        """A client left; a seat left with no connection is played by a bot after the grace."""
+        async with self.lock:
+            if client.seat == SPECTATOR:
+                if client in self.spectators:
+                    self.spectators.remove(client)
+                return
+            state = self.seats[client.seat]
+            if client in state.clients:
+                state.clients.remove(client)
+            if not state.clients and state.bot is None and state.player_id is not None:
+                state.away_since = time.monotonic()
+                self._grace[client.seat] = asyncio.create_task(self._take_over(client.seat))
+
+    async def _take_over(self, seat: int) -> None:
+        await asyncio.sleep(self.grace_seconds)
+        async with self.lock:
+            state = self.seats[seat]
+            if state.clients:
+                return
+            state.taken_over = True
+            self._grace.pop(seat, None)
+            await self._broadcast_view()
+            await self._run_bots()
+
+    # ------------------------------------------------------------------ the match
+
+    async def ready(self, seat: int) -> None:
+        """The ready check: the match starts when every seated player is ready."""
+        async with self.lock:
+            if self.status != "waiting":
+                raise RoomError("the match has already started")
+            self.seats[seat].ready = True
+            with self.store.session() as session:
+                room = session.get(Room, self.room_id)
+                assert room is not None
+                room.seats[seat].ready = True
+            players = [s for s in self.seats if s.player_id is not None]
+            if players and all(s.ready for s in players):
+                await self._start_match()
+            else:
+                await self._broadcast_view()
+
+    async def _start_match(self) -> None:
+        bot = self.options_bot()
+        with self.store.session() as session:
+            room = session.get(Room, self.room_id)
+            assert room is not None
+            for row in room.seats:
+                if row.player_id is None and row.bot is None:
+                    row.bot = bot
+                    self.seats[row.seat].bot = bot
+            room.status = "playing"
+            match_row = MatchRow(room_id=self.room_id, seed=self.seed, totals=[0] * 4,
+                                 bullets=[0] * 4)
+            session.add(match_row)
+            session.flush()
+            self.match_id = match_row.id
+        self.status = "playing"
+        self.match = Match(self.rules, self.seed, hands=self.hands, stake=self.stake)
+        self._make_agents()
+        await self._next_hand()
+
+    def options_bot(self) -> str:
+        """The bot for empty seats."""
+        return self.fill_bot or default_bot(self.rules_name)
+
+    def _make_agents(self) -> None:
+        for seat, state in enumerate(self.seats):
+            name = state.bot or default_bot(self.rules_name)
+            self.agents[seat] = make_bot(name, derive_seed(self.seed, "seat", seat))
+
+    def _next_spec(self) -> HandSpec | None:
+        assert self.match is not None
+        number = len(self.match.results) + 1
+        for spec in self.match.specs():
+            if spec.number == number:
+                return spec
+        return None
+
+    async def _next_hand(self) -> None:
+        spec = self._next_spec()
+        if spec is None:
+            await self._finish_match()
+            return
+        assert self.match is not None and self.match_id is not None
+        with self.store.session() as session:
+            row = HandRow(
+                match_id=self.match_id,
+                number=spec.number,
+                seed=spec.seed,
+                dealer=spec.dealer,
+                prevalent_wind=spec.prevalent_wind,
+                dealer_count=spec.dealer_count,
+                thrown=list(spec.thrown),
+                players=[s.player_id for s in self.seats],
+            )
+            session.add(row)
+            session.flush()
+            self.hand_id = row.id
+        self.spec = spec
+        self.table = self.match.table(spec)
+        self.last_result = None
+        await self._broadcast_state()
+        await self._run_bots()
+
+    async def _finish_hand(self) -> None:
+        table, match = self.table, self.match
+        assert table is not None and table.result is not None and match is not None
+        match.record(table.result)
+        self.last_result = table.result.to_json()
+        with self.store.session() as session:
+            hand = session.get(HandRow, self.hand_id)
+            match_row = session.get(MatchRow, self.match_id)
+            assert hand is not None and match_row is not None
+            hand.result = self.last_result
+            match_row.totals = list(match.totals)
+            match_row.bullets = list(match.bullets)
+        frame = self._frame(
+            "hand_end",
+            hand=self.spec.number if self.spec else None,
+            result=self.last_result,
+            totals=list(match.totals),
+            bullets=list(match.bullets),
+        )
+        await self._send_all(lambda seat: frame)
+        await self._next_hand()
+
+    async def _finish_match(self) -> None:
+        assert self.match is not None
+        with self.store.session() as session:
+            room = session.get(Room, self.room_id)
+            match_row = session.get(MatchRow, self.match_id)
+            assert room is not None and match_row is not None
+            room.status = "finished"
+            match_row.status = "finished"
+        self.status = "finished"
+        if self._timer is not None:
+            self._timer.cancel()
+        frame = self._frame(
+            "match_end", totals=list(self.match.totals), bullets=list(self.match.bullets)
+        )
+        await self._send_all(lambda seat: frame)
+
+    # ------------------------------------------------------------------ actions
+
+    async def act(self, seat: int, data: Any, step: int | None = None) -> None:
+        """A seat's action from a client: validated, committed, then broadcast. With ``step``,
+        refused unless the table is still at that step."""
+        async with self.lock:
+            table = self.table
+            if (
+                step is not None
+                and table is not None
+                and step != len(table.history)
+                and not self._asked_since(seat) <= step < len(table.history)
+            ):
+                raise RoomError(
+                    f"stale action for step {step}: the table is at step {len(table.history)}"
+                )
+            await self._act(seat, action_from_json(data))
+            await self._run_bots()
+
+    def _asked_since(self, seat: int) -> int:
+        """The step since which ``seat`` has been asked the same question (its legal actions
+        unchanged, as in a claim window while the other seats answer): an answer to any frame
+        since then is still an answer to it. Past steps only ever count for the same choice,
+        so a late or repeated message still cannot play twice."""
+        table = self.table
+        if table is None:
+            return 0
+        step = len(table.history)
+        known, asked = self._asked
+        if known is not table:
+            asked = {}
+        last = table.history[-1][0] if table.history else None
+        now: dict[int, tuple[int, list[Action]]] = {}
+        for s in table.to_act():
+            legal = table.legal_actions(s)
+            before = asked.get(s)
+            keep = before is not None and s != last and before[1] == legal
+            now[s] = before if keep and before is not None else (step, legal)
+        self._asked = (table, now)
+        return now[seat][0] if seat in now else step
+
+    async def _act(self, seat: int, action: Action) -> None:
+        table = self.table
+        if table is None or table.is_over or self.status != "playing":
+            raise RoomError("no hand is being played")
+        before = len(table.events)
+        table.apply(seat, action)  # raises IllegalAction; the table is unchanged then
+        try:
+            with self.store.session() as session:
+                session.add(
+                    ActionRow(
+                        hand_id=self.hand_id,
+                        index=len(table.history) - 1,
+                        seat=seat,
+                        action=action_to_json(action),
+                    )
+                )
+        except Exception:
+            self._rebuild_table()  # not committed: forget it
+            raise RoomError("the action could not be saved; it was not played") from None
+        self._asked_since(seat)
+        await self._broadcast_update(before)
+        if table.is_over:
+            await self._finish_hand()
+        else:
+            self._arm_timer()
+
+    def _rebuild_table(self) -> None:
+        """The current hand again from its committed actions."""
+        assert self.match is not None and self.spec is not None and self.hand_id is not None
+        table = self.match.table(self.spec)
+        with self.store.session() as session:
+            for row in self.store.actions_of(session, self.hand_id):
+                table.apply(row.seat, action_from_json(row.action))
+        self.table = table
+
+    def _bot_seat(self, seat: int) -> bool:
+        state = self.seats[seat]
+        return state.bot is not None or state.taken_over or state.player_id is None
+
+    async def _run_bots(self) -> None:
+        """Let bots play every decision that is theirs, until a person must act. A bot standing
+        in for an absent player makes one move per turn of the lock, so that the player (or
+        anyone) waiting for the lock gets in between: otherwise, with nobody else to wait for,
+        the rest of the match would be played in one go before he could take his seat back."""
+        stood_in = False
+        while self.table is not None and not self.table.is_over and self.status == "playing":
+            table = self.table
+            seats = [s for s in table.to_act() if self._bot_seat(s)]
+            if not seats:
+                return
+            seat = seats[0]
+            if self.seats[seat].taken_over:
+                if stood_in:
+                    self._defer_bots()
+                    return
+                stood_in = True
+            agent = self.agents.get(seat)
+            if agent is None:
+                agent = self.agents[seat] = make_bot(default_bot(self.rules_name), seat)
+            await self._act(seat, agent(table.observation(seat)))
+            await asyncio.sleep(0)
+
+    def _defer_bots(self) -> None:
+        """Go on with the bots' moves in a new task, once the lock is free again."""
+        if self._deferred is not None and not self._deferred.done():
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(0)
+            async with self.lock:
+                self._deferred = None
+                await self._run_bots()
+                self._arm_timer()
+
+        self._deferred = asyncio.create_task(later())
+
+    def _arm_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        table = self.table
+        if table is None or table.is_over or self.status != "playing":
+            return
+        if any(not self._bot_seat(s) for s in table.to_act()):
+            self._timer = asyncio.create_task(self._time_out(len(table.history), self.hand_id))
+
+    async def _time_out(self, step: int, hand_id: int | None) -> None:
+        await asyncio.sleep(self.turn_seconds)
+        async with self.lock:
+            table = self.table
+            if table is None or len(table.history) != step or self.hand_id != hand_id:
+                return
+            self._timer = None
+            for seat in list(table.to_act()):
+                if table.is_over or self.table is not table:
+                    break
+                if not self._bot_seat(seat) and seat in table.to_act():
+                    await self._act(seat, default_action(table.observation(seat)))
+            await self._run_bots()
+
+    # ------------------------------------------------------------------ broadcasting
+
+    async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
+        for seat, state in enumerate(self.seats):
+            for client in list(state.clients):
+                await _safe_send(client, frame_for(seat))
+        for client in list(self.spectators):
+            await _safe_send(client, frame_for(SPECTATOR))
+
+    async def _broadcast_state(self) -> None:
+        await self._send_all(self.state_frame)
+
+    async def _broadcast_view(self) -> None:
+        frame = self._frame("room", view=self.view())
+        await self._send_all(lambda seat: frame)
+
+    async def _broadcast_update(self, before: int) -> None:
+        table = self.table
+        assert table is not None
+        new = table.events[before:]
+        hand = self.spec.number if self.spec else None
+
+        def frame(seat: int) -> dict[str, Any]:
+            if seat == SPECTATOR:
+                shown = self._spectator_table()
+                assert shown is not None
+                if shown is not table:
+                    return self._frame("update", hand=hand, events=[], delayed=True,
+                                       step=len(shown.history),
+                                       observation=self._observation(shown, seat))
+            return self._frame(
+                "update",
+                hand=hand,
+                step=len(table.history),
+                events=events_for(new, seat),
+                observation=self._observation(table, seat),
+            )
+
+        await self._send_all(frame)
+
+    # ------------------------------------------------------------------ resuming
+
+    def resume(self) -> None:
+        """Rebuild the match and the current hand from the database after a restart."""
+        with self.store.session() as session:
+            match_row = self.store.match_of(session, self.room_id)
+            if match_row is None:
+                return
+            self.match_id = match_row.id
+            self.match = Match(self.rules, self.seed, hands=self.hands, stake=self.stake)
+            self._make_agents()
+            for hand in self.store.hands_of(session, match_row.id):
+                spec = self._next_spec()
+                if spec is None or spec.seed != hand.seed:
+                    raise RoomError(f"room {self.code}: hand {hand.number} does not match its seed")
+                table = self.match.table(spec)
+                for row in self.store.actions_of(session, hand.id):
+                    table.apply(row.seat, action_from_json(row.action))
+                self.spec, self.table, self.hand_id = spec, table, hand.id
+                if table.is_over:
+                    assert table.result is not None
+                    self.match.record(table.result)
+                    self.last_result = table.result.to_json()
+                    if hand.result is None:
+                        hand.result = self.last_result  # the crash came before it was written
+
+    async def continue_after_resume(self) -> None:
+        """Go on where the log stopped: a finished hand's successor, or the bots' turn."""
+        async with self.lock:
+            if self.status != "playing":
+                return
+            if self.table is None or self.table.is_over:
+                await self._next_hand()
+            else:
+                await self._run_bots()
+                self._arm_timer()
+
+
+def hand_record(store: Store, hand_id: int) -> list[dict[str, Any]] | None:
+    """The record of a finished hand, rebuilt from its committed actions; None if unfinished
+    (a record shows every tile)."""
+    with store.session() as session:
+        hand = session.get(HandRow, hand_id)
+        if hand is None or hand.result is None:
+            return None
+        match_row = session.get(MatchRow, hand.match_id)
+        assert match_row is not None
+        room = session.get(Room, match_row.room_id)
+        assert room is not None
+        table = Table(
+            make_rules(room.rules, room.options),
+            hand.seed,
+            dealer=hand.dealer,
+            prevalent_wind=hand.prevalent_wind,
+            stake=room.stake,
+            dealer_count=hand.dealer_count,
+            thrown=tuple(hand.thrown),
+        )
+        for row in store.actions_of(session, hand.id):
+            table.apply(row.seat, action_from_json(row.action))
+    return record_of(table)
+
+
+def _seat_or_none(seat: int) -> int | None:
+    return None if seat == SPECTATOR else seat
+
+
+async def _safe_send(client: Client, frame: dict[str, Any]) -> None:
+    with contextlib.suppress(Exception):
+        await client.send(frame)
+
+
+__all__ = [
+    "SPECTATOR",
+    "Client",
+    "IllegalAction",
+    "RoomError",
+    "RoomRuntime",
+    "default_action",
+    "default_bot",
+    "hand_record",
+]
