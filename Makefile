@@ -35,7 +35,7 @@ test-compiled: $(FAST)/.installed
 	$(FAST)/bin/python -c "import majiang.rules.guobiao.scoring as s; assert s.__file__.endswith('.so'), s.__file__"
 	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_examples.py tests/test_reference.py \
 		tests/test_fans.py tests/test_exclusions.py tests/test_options.py tests/test_notation.py \
-		tests/test_errors.py tests/test_properties.py tests/test_analysis.py
+		tests/test_errors.py tests/test_properties.py tests/test_analysis.py tests/test_batch_fast.py
 
 test: lint pytest test-compiled
 

@@ -19,6 +19,8 @@ COMPILED = [
     "src/majiang/rules/guobiao/exclusions.py",
     "src/majiang/rules/guobiao/payments.py",
     "src/majiang/rules/guobiao/scoring.py",
+    "src/majiang/rules/guobiao/fast_notation.py",
+    "src/majiang/rules/guobiao/fast_batch.py",
 ]
 
 

@@ -10,7 +10,8 @@ import re
 
 from .errors import InvalidHandError, NotationError
 from .hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind
-from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, NUM_KINDS, SUITS, tile_name
+from .rules.guobiao.fast_notation import hand_of, parse_plain
+from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, SUITS, tile_name
 
 MAX_COPIES = 4
 MAX_MELDS = 4
@@ -51,23 +52,20 @@ def parse_hand(text: str, *, allowed_counts: tuple[int, ...] = (13, 14)) -> Hand
     """
     if not isinstance(text, str):
         raise NotationError(f"a hand must be a string, not {type(text).__name__}")
-    hand = _parse_fast(text)
+    hand = parse_plain(text, read_meld)
     if hand is None:
         hand = _parse_slow(text)
-    _check_counts(hand, text, allowed_counts)
+    _check_copies(hand, text)
+    _check_count(hand, text, allowed_counts)
     return hand
 
 
-_TOKEN = re.compile(r"\[[^\[\]]*\]|[1-9]+[msp]|[ESWNCFPa-h]")
 _MELD_BODY = re.compile(r"(?:([1-9]+)([msp])|([ESWNCFP]+))(?:,?([1-7]))?")
 _HONOR_BASE = 27
-_TILE_TOKENS: dict[str, tuple[int, ...]] = {}
-_MELD_TOKENS: dict[str, Meld] = {}
-"""Token text -> tiles or meld: a hand is a handful of common tokens, read once each."""
-_TOKEN_CACHE_LIMIT = 100_000
 
 
-def _read_meld(token: str, text: str, pos: int) -> Meld | None:
+def read_meld(token: str, text: str, pos: int) -> Meld | None:
+    """One bracketed token at ``pos`` of ``text`` as a set; None if it is not in a plain form."""
     body = _MELD_BODY.fullmatch(token, 1, len(token) - 1)
     if body is None:
         return None
@@ -78,64 +76,6 @@ def _read_meld(token: str, text: str, pos: int) -> Meld | None:
     else:
         tiles = [_HONOR_BASE + HONOR_LETTERS.index(h) for h in honors]
     return make_meld(tiles, int(source) if source else None, text, pos)
-
-
-def _read_tiles(token: str) -> tuple[int, ...]:
-    if token in HONOR_LETTERS:
-        return (_HONOR_BASE + HONOR_LETTERS.index(token),)
-    base = _SUIT_BASE[token[-1]] - 1
-    return tuple(base + int(d) for d in token[:-1])
-
-
-def _parse_fast(text: str) -> Hand | None:
-    """The common forms, token by token (tokens are cached); None sends the text to the exact
-    character-by-character parser, which also explains errors."""
-    melds: list[Meld] = []
-    concealed: list[int] = []
-    flowers: list[int] = []
-    pos = 0
-    for match in _TOKEN.finditer(text):
-        if match.start() != pos:
-            return None
-        pos = match.end()
-        token = match.group()
-        if token[0] == "[":
-            meld = _MELD_TOKENS.get(token)
-            if meld is None:
-                meld = _read_meld(token, text, match.start())
-                if meld is None:
-                    return None
-                if len(_MELD_TOKENS) < _TOKEN_CACHE_LIMIT:
-                    _MELD_TOKENS[token] = meld
-            melds.append(meld)
-            if len(melds) > MAX_MELDS:
-                return None
-        elif token in FLOWER_LETTERS:
-            flower = FIRST_FLOWER + FLOWER_LETTERS.index(token)
-            if flower in flowers:
-                return None
-            flowers.append(flower)
-        else:
-            tiles = _TILE_TOKENS.get(token)
-            if tiles is None:
-                tiles = _read_tiles(token)
-                if len(_TILE_TOKENS) < _TOKEN_CACHE_LIMIT:
-                    _TILE_TOKENS[token] = tiles
-            concealed.extend(tiles)
-    if pos != len(text):
-        return None
-    return _hand(melds, concealed, flowers)
-
-
-def _hand(melds: list[Meld], concealed: list[int], flowers: list[int]) -> Hand:
-    """A hand from tiles in written order: the last concealed tile is the winning (or drawn) tile
-    of a complete count (14, 11, ...); a waiting count (13, 10, ...) has none."""
-    if (3 * len(melds) + len(concealed)) % 3 == 2 and concealed:
-        win: int | None = concealed[-1]
-        concealed = concealed[:-1]
-    else:
-        win = None
-    return Hand(tuple(melds), tuple(sorted(concealed)), win, tuple(sorted(flowers)))
 
 
 _SUIT_BASE = {"m": 0, "s": 9, "p": 18}
@@ -227,7 +167,7 @@ def _parse_slow(text: str) -> Hand:
     if pending:
         raise NotationError("digits without a suit letter", text, pending[0][1])
 
-    return _hand(melds, concealed, flowers)
+    return hand_of(melds, concealed, flowers)
 
 
 def make_meld(
@@ -269,23 +209,15 @@ def make_meld(
     raise NotationError(f"a declared set must be a chow, pung or kong, not {shown}", text, pos)
 
 
-def _check_counts(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None:
-    counts = [0] * NUM_KINDS
-    for meld in hand.melds:
-        if meld.kind is MeldKind.CHOW:
-            counts[meld.tile] += 1
-            counts[meld.tile + 1] += 1
-            counts[meld.tile + 2] += 1
-        else:
-            counts[meld.tile] += 4 if meld.kind is MeldKind.KONG else 3
-    for t in hand.concealed:
-        counts[t] += 1
-    if hand.win_tile is not None:
-        counts[hand.win_tile] += 1
+def _check_copies(hand: Hand, text: str) -> None:
+    counts = hand.kind_counts()
     most = max(counts)
     if most > MAX_COPIES:
         kind = counts.index(most)
         raise InvalidHandError(f"{most} copies of {tile_name(kind)} in {text!r} (at most 4)")
+
+
+def _check_count(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None:
     if hand.tile_count not in allowed_counts:
         wanted = " or ".join(str(n) for n in allowed_counts)
         raise InvalidHandError(

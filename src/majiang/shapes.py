@@ -6,7 +6,6 @@ readings of each key are computed once and cached, so a hand costs a few diction
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import lru_cache
 from itertools import product
 from typing import NamedTuple
@@ -78,7 +77,7 @@ def suit_status(counts: tuple[int, ...]) -> int:
     return status
 
 
-def _honor_status(counts: list[int] | tuple[int, ...]) -> int:
+def _honor_status(counts: list[int]) -> int:
     pairs = 0
     for n in counts[27:34]:
         if n == 2:
@@ -88,26 +87,62 @@ def _honor_status(counts: list[int] | tuple[int, ...]) -> int:
     return 1 if pairs == 0 else 2 if pairs == 1 else 0
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _placed_readings(
-    counts: tuple[int, ...], base: int
-) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
-    """``suit_readings`` with tile kinds instead of ranks (``base`` = 0, 9 or 18)."""
-    return tuple(
-        (
-            base + pair if pair >= 0 else -1,
-            tuple(base + r for r in chows),
-            tuple(base + r for r in pungs),
+def suit_key(counts: list[int], base: int) -> int:
+    """The nine counts of the suit starting at ``base`` packed 3 bits a rank (rank 0 lowest)."""
+    key = 0
+    for r in range(8, -1, -1):
+        key = key << 3 | counts[base + r]
+    return key
+
+
+def _digits(key: int) -> tuple[int, ...]:
+    return tuple(key >> 3 * r & 7 for r in range(9))
+
+
+_PLACED: dict[int, tuple[SuitReading, ...]] = {}
+_STATUS: dict[int, int] = {}
+_COMPLETIONS: dict[int, tuple[int, ...]] = {}
+"""The per-suit tables by packed key (bounded like the tuple-keyed caches)."""
+
+
+def _placed_readings(key: int, base: int) -> tuple[SuitReading, ...]:
+    """``suit_readings`` of a packed key with tile kinds instead of ranks (``base`` 0, 9, 18)."""
+    cache_key = key << 5 | base
+    found = _PLACED.get(cache_key)
+    if found is None:
+        found = tuple(
+            (
+                base + pair if pair >= 0 else -1,
+                tuple(base + r for r in chows),
+                tuple(base + r for r in pungs),
+            )
+            for pair, chows, pungs in suit_readings(_digits(key))
         )
-        for pair, chows, pungs in suit_readings(counts)
-    )
+        if len(_PLACED) < _CACHE_SIZE:
+            _PLACED[cache_key] = found
+    return found
 
 
-_EMPTY_SUIT = (0,) * 9
+def _status(key: int) -> int:
+    """``suit_status`` of a packed key (an empty suit reads as sets only)."""
+    if not key:
+        return 1
+    found = _STATUS.get(key)
+    if found is None:
+        found = suit_status(_digits(key))
+        if len(_STATUS) < _CACHE_SIZE:
+            _STATUS[key] = found
+    return found
+
+
+def _as_list(counts: list[int] | tuple[int, ...]) -> list[int]:
+    """Counts as a list (typed lists index fast when compiled)."""
+    return counts if isinstance(counts, list) else list(counts)
 
 
 def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
     """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none)."""
+    counts = _as_list(counts)
     honor_pair = -1
     honor_pungs: tuple[int, ...] = ()
     for t in range(27, 34):
@@ -120,10 +155,10 @@ def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
             honor_pair = t
         elif n:
             return []
-    per_suit = []
+    per_suit: list[tuple[SuitReading, ...]] = []
     for base in (0, 9, 18):
-        key = tuple(counts[base : base + 9])
-        if key != _EMPTY_SUIT:
+        key = suit_key(counts, base)
+        if key:
             options = _placed_readings(key, base)
             if not options:
                 return []
@@ -148,14 +183,13 @@ def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
 
 def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
     """Whether the counts read as sets plus exactly one pair."""
+    counts = _as_list(counts)
     pairs = 0
     for base in (0, 9, 18):
-        key = tuple(counts[base : base + 9])
-        if any(key):
-            status = suit_status(key)
-            if not status:
-                return False
-            pairs += status == 2
+        status = _status(suit_key(counts, base))
+        if not status:
+            return False
+        pairs += status == 2
     honor = _honor_status(counts)
     if not honor:
         return False
@@ -169,60 +203,75 @@ def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
     Works suit by suit: only the suit of the added tile changes, so each candidate costs one
     cached look-up. Kinds are listed even when all four copies are held.
     """
-    return list(_iter_regular_waits(counts))
+    return _regular_waits(_as_list(counts), -1, False)
 
 
 def has_other_regular_wait(counts: list[int] | tuple[int, ...], tile: int) -> bool:
     """Whether some kind other than ``tile`` completes the counts as a regular hand (it stops
     at the first one: the unique-wait test of the wait fans)."""
-    return any(wait != tile for wait in _iter_regular_waits(counts))
+    return bool(_regular_waits(_as_list(counts), tile, True))
 
 
-def _iter_regular_waits(counts: list[int] | tuple[int, ...]) -> Iterator[int]:
-    keys = [tuple(counts[base : base + 9]) for base in (0, 9, 18)]
-    sizes = [sum(key) for key in keys]
-    statuses = [suit_status(k) if sizes[i] else 1 for i, k in enumerate(keys)]
-    statuses.append(_honor_status(counts))
-    sizes.append(sum(counts[27:34]))
-    broken = [i for i, st in enumerate(statuses) if not st]
-    if len(broken) > 1:
-        return
+def _regular_waits(counts: list[int], skip: int, first: bool) -> list[int]:
+    """The waits other than ``skip``; only the first one found if ``first``."""
+    keys = [suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18)]
+    statuses = [_status(keys[0]), _status(keys[1]), _status(keys[2]), _honor_status(counts)]
+    sizes = [0, 0, 0, 0]
+    for t in range(NUM_KINDS):
+        sizes[3 if t >= 27 else t // 9] += counts[t]
+    broken = -1
+    pairs = 0
     for group in range(4):
-        if broken and broken[0] != group:
-            continue
-        if sizes[group] % 3 == 0:
+        if not statuses[group]:
+            if broken >= 0:
+                return []
+            broken = group
+        elif statuses[group] == 2:
+            pairs += 1
+    found: list[int] = []
+    for group in range(4):
+        if (broken >= 0 and broken != group) or sizes[group] % 3 == 0:
             continue  # one more tile leaves a remainder of 1: never sets and a pair
-        other_pairs = sum(1 for i, st in enumerate(statuses) if i != group and st == 2)
+        other_pairs = pairs - (statuses[group] == 2)
         if other_pairs > 1:
             continue
         wanted = 1 if other_pairs else 2
         if group == 3:
+            honors = [0] * 27 + counts[27:34]
             for t in range(27, 34):
                 n = counts[t]
-                if n == 0 or n >= 3:
+                if n == 0 or n >= 3 or t == skip:
                     continue
-                honors = list(counts[27:34])
-                honors[t - 27] += 1
-                if _honor_status([0] * 27 + honors) == wanted:
-                    yield t
+                honors[t] += 1
+                if _honor_status(honors) == wanted:
+                    found.append(t)
+                    if first:
+                        return found
+                honors[t] -= 1
             continue
         base = group * 9
         for r in _suit_completions(keys[group], wanted):
-            yield base + r
+            if base + r != skip:
+                found.append(base + r)
+                if first:
+                    return found
+    return found
 
 
-@lru_cache(maxsize=_CACHE_SIZE)
-def _suit_completions(key: tuple[int, ...], wanted: int) -> tuple[int, ...]:
+def _suit_completions(key: int, wanted: int) -> tuple[int, ...]:
     """The ranks whose addition gives the suit ``key`` the status ``wanted`` (see suit_status)."""
-    found = []
-    for r in range(9):
-        if not any(key[max(0, r - 2) : r + 3]):
-            continue
-        grown = list(key)
-        grown[r] += 1
-        if suit_status(tuple(grown)) == wanted:
-            found.append(r)
-    return tuple(found)
+    cache_key = key << 2 | wanted
+    found = _COMPLETIONS.get(cache_key)
+    if found is None:
+        digits = _digits(key)
+        found = tuple(
+            r
+            for r in range(9)
+            if any(digits[max(0, r - 2) : r + 3]) and _status(key + (1 << 3 * r)) == wanted
+        )
+        if len(_COMPLETIONS) < _CACHE_SIZE:
+            _COMPLETIONS[cache_key] = found
+    return found
 
 
 def seven_pairs_wait(counts: list[int] | tuple[int, ...]) -> int | None:

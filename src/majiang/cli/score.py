@@ -11,6 +11,7 @@ from typing import IO, Any
 from ..api import make_context
 from ..errors import MajiangError, OptionError, SituationError
 from ..notation import parse_hand
+from ..rules.guobiao.fast_batch import score_line
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from . import score_huangyan as huangyan_cmd
@@ -267,30 +268,15 @@ def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
 
 
 def score_lines(lines: Iterable[str], options: GuobiaoOptions, start: int = 1) -> Iterator[str]:
-    """One JSON output line per input line, in order (``start`` numbers the first line)."""
-    return process_lines(lines, lambda record: score_record(record, options), start, _encode)
+    """One JSON output line per input line, in order (``start`` numbers the first line).
 
-
-def _encode(out: dict[str, Any]) -> str:
-    if "total" in out and "id" not in out:
-        return _fast_json(out)
-    return json.dumps(out, ensure_ascii=False)
-
-
-_FAN_JSON: dict[tuple[str, int], str] = {}
-
-
-def _fast_json(out: dict[str, Any]) -> str:
-    """``json.dumps`` of a score, from cached per-fan fragments (the batch hot path)."""
-    parts = []
-    for fan in out["fans"]:
-        key = (fan["name"], fan["count"])
-        text = _FAN_JSON.get(key)
-        if text is None:
-            text = _FAN_JSON[key] = json.dumps(fan, ensure_ascii=False)
-        parts.append(text)
-    minimum = "true" if out["meets_minimum"] else "false"
-    return f'{{"total": {out["total"]}, "fans": [{", ".join(parts)}], "meets_minimum": {minimum}}}'
+    Lines of the common form take the compiled fast path; the others (and every error) the
+    general one."""
+    for number, line in enumerate(lines, start):
+        out = score_line(line, options)
+        if out is None:
+            (out,) = process_lines((line,), lambda record: score_record(record, options), number)
+        yield out
 
 
 def _score_block(job: tuple[list[str], dict[str, Any], int]) -> list[str]:

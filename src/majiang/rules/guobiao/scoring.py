@@ -147,10 +147,7 @@ class Score:
         """The batch/JSON form: total, fans, meets_minimum."""
         return {
             "total": self.total,
-            "fans": [
-                {"name": fc.fan.zh, "en": fc.fan.en, "points": fc.points, "count": fc.count}
-                for fc in self.fans
-            ],
+            "fans": [fan_record(fc.fan, fc.count) for fc in self.fans],
             "meets_minimum": self.meets_minimum,
         }
 
@@ -166,22 +163,23 @@ def score_hand(
     explain: bool = False,
 ) -> Score:
     """Score a complete 14-tile hand; raise :class:`~majiang.errors.MajiangError` if it isn't."""
-    if hand.win_tile is None or hand.tile_count != 14:
+    win = hand.win_tile
+    if win is None or hand.tile_count != 14:
         raise InvalidHandError(
             f"a winning hand has 14 tiles with the winning tile last, this one has "
             f"{hand.tile_count}"
         )
+    concealed = [0] * NUM_KINDS
+    for t in hand.concealed:
+        concealed[t] += 1
+    concealed[win] += 1
     flowers = len(hand.flowers) + context.extra_flowers
-    if flowers > MAX_FLOWERS:
-        raise SituationError(f"{flowers} flowers (there are only 8)")
-    scorer = _HandScorer(hand, context, options, explain)
+    scorer = _HandScorer(hand.melds, concealed, win, flowers, context, options, explain)
     best = scorer.best()
     if best is None:
         raise NotWinningError(f"not a winning hand: {hand} forms none of the five winning shapes")
     fans, notes, view = best
-    base_total = sum(POINTS[f] * n for f, n in fans.items())
-    if flowers:
-        fans[F.FLOWER_TILES] = flowers
+    base_total = _with_flowers(fans, flowers)
     return Score(
         fans=_fan_counts(fans),
         total=base_total + flowers,
@@ -191,6 +189,50 @@ def score_hand(
         excluded=_exclusions(notes) if notes else (),
         alternatives=tuple(scorer.alternatives),
     )
+
+
+def counted_fans(
+    melds: tuple[Meld, ...],
+    concealed: list[int],
+    win: int,
+    flowers: int,
+    context: WinContext,
+    options: GuobiaoOptions,
+) -> tuple[Fans, int] | None:
+    """The counted fans (flowers included) and the total without flowers, as ``score_hand``
+    finds them but without building the result (the batch's hot path); None if not winning.
+
+    ``concealed`` counts the concealed kinds, the winning tile included; ``flowers`` is their
+    number. Raises :class:`~majiang.errors.MajiangError` as ``score_hand`` does (the wording
+    may differ: callers that show errors go through ``score_hand``).
+    """
+    best = _HandScorer(melds, concealed, win, flowers, context, options, False).best()
+    if best is None:
+        return None
+    fans = best[0]
+    return fans, _with_flowers(fans, flowers)
+
+
+def ranked(fans: Fans) -> list[FanId]:
+    """Fan ids in the order of the result: highest points first, then the table's order."""
+    keys = [_RANK[f] for f in fans]
+    keys.sort()
+    return [key & 255 for key in keys]
+
+
+def fan_record(fan: FanInfo, count: int) -> dict[str, object]:
+    """One counted fan in the JSON form."""
+    return {"name": fan.zh, "en": fan.en, "points": fan.points, "count": count}
+
+
+def _with_flowers(fans: Fans, flowers: int) -> int:
+    """Add the flowers to the fans; return the total without them."""
+    base_total = 0
+    for f, n in fans.items():
+        base_total += POINTS[f] * n
+    if flowers:
+        fans[F.FLOWER_TILES] = flowers
+    return base_total
 
 
 def _exclusions(notes: list[Note]) -> tuple[Exclusion, ...]:
@@ -208,7 +250,7 @@ def _exclusions(notes: list[Note]) -> tuple[Exclusion, ...]:
 def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
     """Counted fans, highest first (FanCount objects are shared: they are immutable)."""
     out = []
-    for f in sorted(fans, key=_RANK.__getitem__):
+    for f in ranked(fans):
         n = fans[f]
         shared = _FAN_COUNTS[f]
         counted = shared[n] if n < len(shared) else None
@@ -220,24 +262,25 @@ def _fan_counts(fans: Fans) -> tuple[FanCount, ...]:
     return tuple(out)
 
 
-_RANK = [(-POINTS[f], f) if f else (0, 0) for f in range(len(POINTS))]
+_RANK = [(100 - POINTS[f]) << 8 | f if f else 0 for f in range(len(POINTS))]
 """Sort key of each fan id: highest points first, then the table's order."""
 _FAN_COUNTS: list[list[FanCount | None]] = [[None] * 9 for _ in range(len(POINTS))]
 """Shared FanCount objects by fan id and count (counts above 8 are built each time)."""
 
 
 def _check_situation(
-    hand: Hand, context: WinContext, concealed: list[int], total: list[int]
+    melds: tuple[Meld, ...], win: int, context: WinContext, concealed: list[int], total: list[int]
 ) -> bool:
     """Reject contradictory situations; return the effective 和绝张 flag."""
-    win = hand.win_tile
-    assert win is not None
-    most = max(total)
+    most = 0
+    for n in total:
+        if n > most:
+            most = n
     if most > 4:
         raise InvalidHandError(f"{most} copies of {tile_name(total.index(most))} (at most 4)")
     held = concealed[win] - 1
     in_melds = total[win] - concealed[win]
-    if context.kong and context.self_drawn and not any(m.kind is MeldKind.KONG for m in hand.melds):
+    if context.kong and context.self_drawn and not any(m.kind is MeldKind.KONG for m in melds):
         raise SituationError("a win on a kong's replacement tile needs a declared kong in the hand")
     if context.kong and not context.self_drawn:
         if held or in_melds:
@@ -250,13 +293,13 @@ def _check_situation(
         raise SituationError(
             f"4th tile ({tile_name(win)}) while another copy is in the concealed hand"
         )
-    if context.initial_hand and (not context.self_drawn or hand.melds):
+    if context.initial_hand and (not context.self_drawn or melds):
         raise SituationError("a win on the initial fourteen tiles is self-drawn with no melds")
     if context.fourth_tile or in_melds < 3:
         return context.fourth_tile
     visible = sum(
         m.tile <= win <= m.tile + 2 if m.kind is MeldKind.CHOW else 3 * (m.tile == win)
-        for m in hand.melds
+        for m in melds
         if m.is_exposed
     )
     return visible == 3
@@ -409,23 +452,26 @@ class _HandScorer:
     """Scores every reading of one hand; facts shared by all readings are computed once."""
 
     def __init__(
-        self, hand: Hand, context: WinContext, options: GuobiaoOptions, explain: bool
+        self,
+        melds: tuple[Meld, ...],
+        concealed: list[int],
+        win: int,
+        flowers: int,
+        context: WinContext,
+        options: GuobiaoOptions,
+        explain: bool,
     ) -> None:
-        self.hand = hand
+        if flowers > MAX_FLOWERS:
+            raise SituationError(f"{flowers} flowers (there are only 8)")
+        self.melds = melds
         self.ctx = context
         self.opt = options
         self.explain = explain
         self.alternatives: list[Alternative] = []
-        win = hand.win_tile
-        assert win is not None
-        self.win: int = win
-        concealed = [0] * NUM_KINDS
-        for t in hand.concealed:
-            concealed[t] += 1
-        concealed[win] += 1
+        self.win = win
         self.concealed = concealed
         total = list(concealed)
-        for m in hand.melds:
+        for m in melds:
             if m.kind is MeldKind.CHOW:
                 total[m.tile] += 1
                 total[m.tile + 1] += 1
@@ -433,8 +479,8 @@ class _HandScorer:
             else:
                 total[m.tile] += 4 if m.kind is MeldKind.KONG else 3
         self.total = total
-        fourth_tile = _check_situation(hand, context, concealed, total)
-        self.exposed_melds = sum(1 for m in hand.melds if m.is_exposed)
+        fourth_tile = _check_situation(melds, win, context, concealed, total)
+        self.exposed_melds = sum(1 for m in melds if m.is_exposed)
         self.situational = self._situational(fourth_tile)
         self._unique_wait: bool | None = None
 
@@ -463,9 +509,12 @@ class _HandScorer:
         total = self.total
         fans: Fans = {}
         present = 0
+        hog = False
         for t in range(NUM_KINDS):
-            if total[t]:
+            n = total[t]
+            if n:
                 present |= 1 << t
+                hog = hog or n == 4
         suits = sum(1 for mask in _SUIT_MASKS if present & mask)
         if not present & ~_GREEN_MASK:
             fans[F.ALL_GREEN] = 1
@@ -500,8 +549,8 @@ class _HandScorer:
             fans[F.ONE_VOIDED_SUIT] = 1
         elif suits == 3 and present & _WIND_MASK and present & _DRAGON_MASK:
             fans[F.ALL_TYPES] = 1
-        if 4 in total:
-            kongs = {m.tile for m in self.hand.melds if m.kind is MeldKind.KONG}
+        if hog:
+            kongs = {m.tile for m in self.melds if m.kind is MeldKind.KONG}
             hogs = sum(1 for t in range(NUM_KINDS) if total[t] == 4 and t not in kongs)
             if hogs:
                 fans[F.TILE_HOG] = hogs
@@ -525,7 +574,7 @@ class _HandScorer:
             before = list(self.concealed)
             win = self.win
             before[win] -= 1
-            pair_wait = None if self.hand.melds else seven_pairs_wait(before)
+            pair_wait = None if self.melds else seven_pairs_wait(before)
             if (pair_wait is not None and pair_wait != win) or has_other_regular_wait(before, win):
                 self._unique_wait = False
             else:
@@ -538,15 +587,17 @@ class _HandScorer:
     def best(self) -> Candidate | None:
         """The highest-scoring reading: (fans, notes, view), or None if no shape fits."""
         candidates: list[Candidate] = []
-        hand = self.hand
-        melds = hand.melds
+        melds = self.melds
         tile_fans: Fans | None = None
         for reading in regular_readings(self.concealed):
             if tile_fans is None:
                 tile_fans = self._tile_fans(False)
             candidates.append(self._regular(reading, melds, tile_fans))
         c = self.concealed
-        kinds = NUM_KINDS - c.count(0)
+        kinds = 0
+        for n in c:
+            if n:
+                kinds += 1
         if not melds:
             if kinds <= 7 and is_seven_pairs(c):
                 candidates.append(self._seven_pairs())
@@ -595,7 +646,7 @@ class _HandScorer:
     def _finish(self, fans: Fans, notes: list[Note] | None) -> Fans:
         """Apply the non-repeat table, then 无番和 if nothing is left."""
         opt = self.opt
-        for fan in sorted(fans, key=_RANK.__getitem__):
+        for fan in ranked(fans):
             if fan not in fans:
                 continue
             implied = IMPLIES.get(fan)
@@ -698,7 +749,7 @@ class _HandScorer:
         return self._finish(fans, notes), notes, lambda: _regular_view(reading, melds, "regular")
 
     def _is_nine_gates(self) -> bool:
-        if self.hand.melds:
+        if self.melds:
             return False
         before = list(self.concealed)
         before[self.win] -= 1
@@ -712,7 +763,7 @@ class _HandScorer:
         if self.ctx.initial_hand:
             return
         win = self.win
-        if self.hand.melds:
+        if self.melds:
             if win not in knitted or self.concealed[win] == 3:
                 fans[F.SINGLE_WAIT] = 1
             return
@@ -914,7 +965,7 @@ class _HandScorer:
 
     def _knitted_straight(self, knitted: frozenset[int], reading: Reading) -> Candidate:
         notes: list[Note] | None = [] if self.explain else None
-        melds = self.hand.melds
+        melds = self.melds
         fans: Fans = {F.KNITTED_STRAIGHT: 1, **self.situational}
         tile_fans = self._tile_fans(False)
         for f in (F.ALL_TYPES, F.NO_HONORS, F.TILE_HOG):
@@ -1001,5 +1052,16 @@ def _regular_view(
     return ReadingView(shape, tuple(sets), pair)
 
 
-__all__ = ["MIN_FANS", "Alternative", "Exclusion", "FanCount", "ReadingView", "Score", "score_hand"]
+__all__ = [
+    "MIN_FANS",
+    "Alternative",
+    "Exclusion",
+    "FanCount",
+    "ReadingView",
+    "Score",
+    "counted_fans",
+    "fan_record",
+    "ranked",
+    "score_hand",
+]
 _ = NON_IDENTICAL
