@@ -281,3 +281,22 @@ def test_tokens_errors_and_refusals(server: Server) -> None:
         assert "stale action" in reply["message"]
     one.close()
     two.close()
+
+
+def test_a_huangyan_room_of_one_round(server: Server) -> None:
+    """The match lasts until the deal has gone round once; the dealer keeps it when he wins,
+    so the round may take more than four hands."""
+    code = create_room(server, rules="huangyan", rounds=1, seed=21, bots=[None, "wild", "wild",
+                                                                         "wild"])
+    assert server.http.get(f"/rooms/{code}").json()["rounds"] == 1
+    grants = take_seats(server, code, [0])
+    clients = play_match(server, code, grants)
+    hands = server.http.get(f"/rooms/{code}/hands").json()
+    dealers = [h["dealer"] for h in hands]
+    passes = sum(1 for a, b in zip(dealers, dealers[1:], strict=False) if a != b)
+    last = hands[-1]["result"]
+    assert passes == 3 and last["winner"] != dealers[-1]  # the fourth pass ended the match
+    assert len(hands) >= 4
+    for before, after, h in zip(dealers, dealers[1:], hands, strict=False):
+        assert (after == before) == (h["result"]["winner"] == before)  # 连庄 only on his win
+    assert check_frames(server, code, clients) > 10

@@ -124,6 +124,7 @@ def create_app(db_url: str = "sqlite:///majiang.db") -> FastAPI:
                 options=rules_options(rules),
                 stake=request.stake,
                 hands=request.hands,
+                rounds=request.rounds,
                 turn_seconds=request.turn_seconds,
                 grace_seconds=request.grace_seconds,
                 spectator_delay=request.spectator_delay,

@@ -39,6 +39,8 @@ class Room(Base):
     options: Mapped[dict[str, Any]]
     stake: Mapped[int] = mapped_column(default=1)
     hands: Mapped[int] = mapped_column(default=16)
+    rounds: Mapped[int | None] = mapped_column(default=None)
+    """When set, the match lasts this many rounds (the deal going round) instead of ``hands``."""
     turn_seconds: Mapped[float] = mapped_column(default=30.0)
     grace_seconds: Mapped[float] = mapped_column(default=20.0)
     spectator_delay: Mapped[int] = mapped_column(default=0)

@@ -84,6 +84,9 @@ class RoomCreate(_Strict):
     options: dict[str, Any] = Field(default_factory=dict)
     stake: int = Field(1, ge=1, le=1000)
     hands: int = Field(16, ge=1, le=64)
+    rounds: int | None = Field(None, ge=1, le=8)
+    """A match of this many rounds (the deal going round all four players; with Huangyan's
+    continuation a round may take more than four hands) instead of ``hands`` hands."""
     turn_seconds: float = Field(30.0, gt=0, le=600)
     grace_seconds: float = Field(20.0, ge=0, le=600)
     spectator_delay: int = Field(0, ge=0, le=200)
@@ -113,6 +116,7 @@ class RoomView(BaseModel):
     options: dict[str, Any]
     stake: int
     hands: int
+    rounds: int | None
     turn_seconds: float
     grace_seconds: float
     spectator_delay: int

@@ -103,6 +103,7 @@ class RoomRuntime:
         self.options = dict(room.options)
         self.stake = room.stake
         self.hands = room.hands
+        self.rounds = room.rounds
         self.turn_seconds = room.turn_seconds
         self.grace_seconds = room.grace_seconds
         self.spectator_delay = room.spectator_delay
@@ -154,6 +155,7 @@ class RoomRuntime:
             "options": self.options,
             "stake": self.stake,
             "hands": self.hands,
+            "rounds": self.rounds,
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds,
             "spectator_delay": self.spectator_delay,
@@ -297,13 +299,18 @@ class RoomRuntime:
             session.flush()
             self.match_id = match_row.id
         self.status = "playing"
-        self.match = Match(self.rules, self.seed, hands=self.hands, stake=self.stake)
+        self.match = self._new_match()
         self._make_agents()
         await self._next_hand()
 
     def options_bot(self) -> str:
         """The bot for empty seats."""
         return self.fill_bot or default_bot(self.rules_name)
+
+    def _new_match(self) -> Match:
+        if self.rounds is not None:
+            return Match(self.rules, self.seed, rounds=self.rounds, stake=self.stake)
+        return Match(self.rules, self.seed, hands=self.hands, stake=self.stake)
 
     def _make_agents(self) -> None:
         for seat, state in enumerate(self.seats):
@@ -572,7 +579,7 @@ class RoomRuntime:
             if match_row is None:
                 return
             self.match_id = match_row.id
-            self.match = Match(self.rules, self.seed, hands=self.hands, stake=self.stake)
+            self.match = self._new_match()
             self._make_agents()
             for hand in self.store.hands_of(session, match_row.id):
                 spec = self._next_spec()
