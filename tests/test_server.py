@@ -11,6 +11,7 @@ seat cannot act for another), errors that change nothing.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import socket
@@ -293,7 +294,7 @@ def test_a_huangyan_room_of_one_round(server: Server) -> None:
     clients = play_match(server, code, grants)
     hands = server.http.get(f"/rooms/{code}/hands").json()
     dealers = [h["dealer"] for h in hands]
-    passes = sum(1 for a, b in zip(dealers, dealers[1:], strict=False) if a != b)
+    passes = sum(1 for a, b in itertools.pairwise(dealers) if a != b)
     last = hands[-1]["result"]
     assert passes == 3 and last["winner"] != dealers[-1]  # the fourth pass ended the match
     assert len(hands) >= 4
