@@ -227,6 +227,10 @@ class Table:
         self._public: tuple[Any, ...] = ()
         self._waits: list[frozenset[int] | None] = [None, None, None, None]
         """Each seat's waiting tiles, forgotten whenever its hand changes."""
+        self._hands: list[tuple[int, ...] | None] = [None, None, None, None]
+        """Each seat's sorted concealed tiles, forgotten whenever its hand changes."""
+        self._seat_views: list[tuple[Any, ...] | None] = [None, None, None, None]
+        """Each seat's public melds, flowers and pond, forgotten when one of them changes."""
         self._skipped_pungs: list[set[int]] = [set(), set(), set(), set()]
         self._passed_win: set[int] = set()
         self._pending_throw = 0
@@ -286,11 +290,14 @@ class Table:
 
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know now."""
-        hand: list[int] = []
-        counts = self.concealed[seat]
-        for t in range(34):
-            if counts[t]:
-                hand += _REPEATS[t][counts[t]]
+        hand = self._hands[seat]
+        if hand is None:
+            built: list[int] = []
+            counts = self.concealed[seat]
+            for t in range(34):
+                if counts[t]:
+                    built += _REPEATS[t][counts[t]]
+            hand = self._hands[seat] = tuple(built)
         public_melds, flowers, discards, hand_sizes = self._public_view()
         melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
         legal = tuple(self.legal_actions(seat))
@@ -305,7 +312,7 @@ class Table:
             seat_wind=self.seat_wind(seat),
             phase=self.phase,
             current=self.current,
-            hand=tuple(hand),
+            hand=hand,
             drawn=drawn,
             melds=melds,
             flowers=flowers,
@@ -326,7 +333,7 @@ class Table:
         )
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
-        if _WIN not in legal:
+        if not any(type(a) is Win for a in legal):
             return None
         check = self._self_drawn_check() if self.phase is Phase.TURN else self.checks.get(seat)
         return check.legal if check is not None else None
@@ -335,17 +342,33 @@ class Table:
         """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,
         hand sizes), rebuilt only when an event has changed the table since the last time."""
         if self._public_key != len(self.events):
+            views = self._seat_views
+            for s in range(4):
+                if views[s] is None:
+                    views[s] = (
+                        tuple(_HIDDEN_KONG if m.is_concealed_kong else m for m in self.melds[s]),
+                        tuple(self.flowers[s]),
+                        tuple(self.ponds[s]),
+                    )
+            v0, v1, v2, v3 = views
+            assert v0 is not None and v1 is not None and v2 is not None and v3 is not None
             self._public = (
-                tuple(
-                    tuple(_HIDDEN_KONG if m.is_concealed_kong else m for m in melds)
-                    for melds in self.melds
-                ),
-                tuple(tuple(f) for f in self.flowers),
-                tuple(tuple(p) for p in self.ponds),
+                (v0[0], v1[0], v2[0], v3[0]),
+                (v0[1], v1[1], v2[1], v3[1]),
+                (v0[2], v1[2], v2[2], v3[2]),
                 tuple(sum(c) for c in self.concealed),
             )
             self._public_key = len(self.events)
         return self._public
+
+    def _changed(self, seat: int) -> None:
+        """``seat``'s concealed tiles changed: forget its waits and its sorted hand."""
+        self._waits[seat] = None
+        self._hands[seat] = None
+
+    def _shown(self, seat: int) -> None:
+        """``seat``'s melds, flowers or pond changed: rebuild its public view."""
+        self._seat_views[seat] = None
 
     @property
     def claimed_turn(self) -> bool:
@@ -411,6 +434,7 @@ class Table:
                 self._dealt_flowers[seat] = []
                 for flower in pending:
                     self.flowers[seat].append(flower)
+                    self._shown(seat)
                     self._event("flower", seat=seat, tile=tile_name(flower))
                     if not self.wall.remaining:
                         self._end_draw()
@@ -428,7 +452,7 @@ class Table:
             self._dealt_flowers[seat].append(tile)
         else:
             self.concealed[seat][tile] += 1
-            self._waits[seat] = None
+            self._changed(seat)
 
     def _draw_back(self) -> int:
         """A replacement tile from the tail (counted: the wall's end may depend on it)."""
@@ -453,12 +477,13 @@ class Table:
             tile = self._draw_back() if from_back else self.wall.draw()
             if self.rules.is_flower(tile):
                 self.flowers[seat].append(tile)
+                self._shown(seat)
                 self._event("flower", seat=seat, tile=tile_name(tile))
                 from_back, source = True, "flower"
                 continue
             may_win = seat not in self.cannot_win and tile in self._wait_set(seat)
             self.concealed[seat][tile] += 1
-            self._waits[seat] = None
+            self._changed(seat)
             self._skipped_pungs[seat].clear()
             self._passed_win.discard(seat)
             self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
@@ -568,15 +593,16 @@ class Table:
             self._discard(seat, action.tile)
         elif isinstance(action, ConcealedKong):
             self.concealed[seat][action.tile] -= 4
-            self._waits[seat] = None
+            self._changed(seat)
             meld = Meld(MeldKind.KONG, self.rules.identity(action.tile), CONCEALED_KONG)
             self.melds[seat].append(meld)
+            self._shown(seat)
             self._event("concealed_kong", seat=seat)
             self._draw(seat, True, "kong")
         elif isinstance(action, AddedKong):
             self.offer_note = self.rules.note_offer(self, seat, action.tile)
             self.concealed[seat][action.tile] -= 1
-            self._waits[seat] = None
+            self._changed(seat)
             self.last_tile = action.tile
             self._event("added_kong", seat=seat, tile=tile_name(action.tile))
             if self.rules.robbing:
@@ -589,8 +615,9 @@ class Table:
     def _discard(self, seat: int, tile: int) -> None:
         self.offer_note = self.rules.note_offer(self, seat, tile)
         self.concealed[seat][tile] -= 1
-        self._waits[seat] = None
+        self._changed(seat)
         self.ponds[seat].append(tile)
+        self._shown(seat)
         self.final_discard = self._live() <= 0
         self._event("discard", seat=seat, tile=tile_name(tile))
         self._open_window(Phase.CLAIM, seat, tile)
@@ -669,6 +696,7 @@ class Table:
         winner = self._settle_win_claims(order)
         if winner is not None:
             self.ponds[discarder].pop()
+            self._shown(discarder)
             self._end_win(winner, discarder, self.checks[winner], tile)
             return
         for seat in order:
@@ -711,11 +739,12 @@ class Table:
 
     def _claim_set(self, seat: int, discarder: int, tile: int, action: Action) -> None:
         self.ponds[discarder].pop()
+        self._shown(discarder)
         source = (seat - discarder) % 4
         counts = self.concealed[seat]
         rules = self.rules
         ident = rules.identity(tile)
-        self._waits[seat] = None
+        self._changed(seat)
         self._skipped_pungs[seat].clear()
         if isinstance(action, Chow):
             for t in (action.low, action.low + 1, action.low + 2):
@@ -729,6 +758,7 @@ class Table:
             counts[tile] -= 3
             meld = Meld(MeldKind.KONG, ident, source)
         self.melds[seat].append(meld)
+        self._shown(seat)
         self._event(
             action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder
         )
@@ -757,6 +787,7 @@ class Table:
         for i, m in enumerate(melds):
             if m.kind is MeldKind.PUNG and m.tile == ident:
                 melds[i] = Meld(MeldKind.KONG, ident, m.source + ADDED_KONG_OFFSET)
+                self._shown(seat)
                 break
         self._draw(seat, True, "kong")
 
@@ -815,6 +846,7 @@ class Table:
     ) -> None:
         if discarder is not None and tile is not None:
             self.concealed[winner][tile] += 1  # the claimed (or robbed) tile joins the hand
+            self._changed(winner)
         note = self.offer_note if discarder is not None else None
         settlement = self.rules.settle_win(self, winner, discarder, check, note)
         pay = list(settlement.deltas)
