@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
-from types import SimpleNamespace
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -224,8 +223,6 @@ def test_examples() -> None:
 
 # --------------------------------------------------------------------------- observations
 
-_HUANGYAN_FIELDS = {"wild", "indicator", "raw_phase", "drawable"}
-
 
 def make_obs(
     hand: list[int],
@@ -239,9 +236,9 @@ def make_obs(
     last_discard: int | None = None,
     seat: int = 0,
     plain: bool = False,
-) -> Any:
-    """An observation of seat ``seat``. ``plain``: a stand-in without the Huangyan fields (an
-    engine from before they existed), read through ``getattr`` by the bot."""
+) -> Observation:
+    """An observation of seat ``seat``. ``plain``: a Guobiao observation (no wild face, no
+    indicator, no raw-tile phase)."""
     base: dict[str, Any] = dict(
         seat=seat, dealer=0, prevalent_wind=0, seat_wind=seat, phase=phase,
         current=seat if phase is Phase.TURN else (seat + 3) % 4, hand=tuple(sorted(hand)),
@@ -250,14 +247,9 @@ def make_obs(
         legal_actions=tuple(actions), deltas=(0, 0, 0, 0), may_win=True,
         win_reaches_minimum=True if Win() in actions else None,
     )
-    extra = dict(wild=wild, indicator=wild, raw_phase=raw_phase, drawable=30)
-    if plain:
-        return SimpleNamespace(**base)
-    names = {f.name for f in dataclasses.fields(Observation)}
-    base.update({k: v for k, v in extra.items() if k in names})
-    if names >= _HUANGYAN_FIELDS:
-        return Observation(**base)
-    return SimpleNamespace(**base, **extra)  # the engine does not have the fields yet
+    if not plain:
+        base.update(wild=wild, indicator=wild, raw_phase=raw_phase, drawable=30)
+    return Observation(**base)
 
 
 def discards_of(hand: list[int]) -> list[Action]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..engine.actions import Action, Win
 from ..engine.table import HIDDEN, Observation, Phase
 from ..hand import Meld, MeldKind
+from ..tiles import WHITE
 
 
 def hand_counts(obs: Observation) -> list[int]:
@@ -25,26 +26,31 @@ def is_concealed(melds: tuple[Meld, ...]) -> bool:
     return all(m.is_concealed_kong for m in melds)
 
 
-def unseen_counts(obs: Observation, counts: list[int]) -> list[int]:
-    """Copies of each kind this seat cannot see: 4 - held - in ponds - in every meld shown.
+def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) -> list[int]:
+    """Copies of each face this seat cannot see: 4 - held - in ponds - in every meld shown -
+    the indicator.
 
     Other seats' concealed kongs are face down and count as unseen; the tile being added to a
-    kong (robbing window) is visible.
+    kong (robbing window) is visible. With a ``wild`` face, melds hold identities: identity
+    ``wild`` in a meld is a white dragon (the stand-in), unless the wild face is white itself.
     """
     seen = list(counts)
     for pond in obs.discards:
         for t in pond:
             seen[t] += 1
+    stand_in = wild is not None and wild != WHITE
     for melds in obs.melds:
         for m in melds:
             if m.tile == HIDDEN:
                 continue
             if m.kind is MeldKind.CHOW:
-                seen[m.tile] += 1
-                seen[m.tile + 1] += 1
-                seen[m.tile + 2] += 1
+                for x in (m.tile, m.tile + 1, m.tile + 2):
+                    seen[WHITE if stand_in and x == wild else x] += 1
             else:
-                seen[m.tile] += 4 if m.kind is MeldKind.KONG else 3
+                face = WHITE if stand_in and m.tile == wild else m.tile
+                seen[face] += 4 if m.kind is MeldKind.KONG else 3
+    if obs.indicator is not None:
+        seen[obs.indicator] += 1
     if obs.phase is Phase.ROB and obs.last_discard is not None:
         seen[obs.last_discard] += 1
     return [4 - n if n < 4 else 0 for n in seen]

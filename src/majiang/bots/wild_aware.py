@@ -27,8 +27,10 @@ played as a plain four-sets-and-a-pair game without jokers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ..engine.actions import (
+    AcceptBullets,
     Action,
     AddedKong,
     Chow,
@@ -37,67 +39,36 @@ from ..engine.actions import (
     ExposedKong,
     Pass,
     Pung,
+    ThrowBullets,
 )
-from ..engine.table import HIDDEN, Observation, Phase
-from ..hand import MeldKind
-from ..tiles import DRAGONS, EAST, NUM_KINDS
-from .view import find_win, own_melds
-from .wild_shanten import WildDiscards, face_of, identity_of, split_hand, useful_count, wild_shanten
+from ..engine.table import Observation, Phase
+from ..tiles import DRAGONS, EAST
+from .view import find_win, hand_counts, own_melds, unseen_counts
+from .wild_shanten import WildDiscards, identity_of, split_hand, useful_count, wild_shanten
 
 _ISOLATION = tuple(
     0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3 for t in range(34)
 )
 """Tie-break between equal discards: honours first, then terminals, then 2/8, then the rest."""
 
-_BULLET_FIELDS = ("count", "bullets", "amount")
-
-
-def _bullet_amount(action: Action) -> int:
-    for name in _BULLET_FIELDS:
-        value = getattr(action, name, None)
-        if isinstance(value, int):
-            return value
-    return 0
-
-
 def bullet_choice(actions: Sequence[Action]) -> Action | None:
     """The answer to a thrown-bullets offer (抛弹), or None when none is on offer: the smallest
     ``ThrowBullets`` as dealer; ``Pass`` (decline) to an ``AcceptBullets`` offer."""
-    throws = [a for a in actions if type(a).__name__ == "ThrowBullets"]
+    throws = [a for a in actions if isinstance(a, ThrowBullets)]
     if throws:
-        return min(throws, key=_bullet_amount)
-    accepts = [a for a in actions if type(a).__name__ == "AcceptBullets"]
-    if accepts:
-        return next((a for a in actions if type(a) is Pass), accepts[0])
+        return min(throws, key=lambda a: a.count)
+    accept = next((a for a in actions if isinstance(a, AcceptBullets)), None)
+    if accept is not None:
+        return next((a for a in actions if type(a) is Pass), accept)
     return None
 
 
 def physical_unseen(obs: Observation, wild: int | None) -> list[int]:
     """Copies of each physical face this seat cannot see: 4 less its hand, the ponds, every shown
     meld (identity ``F`` in a meld is a white dragon) and the indicator."""
-    seen = [0] * NUM_KINDS
-    for t in obs.hand:
-        seen[t] += 1
-    for pond in obs.discards:
-        for t in pond:
-            seen[t] += 1
-    for melds in obs.melds:
-        for m in melds:
-            if m.tile == HIDDEN:
-                continue
-            if m.kind is MeldKind.CHOW:
-                for x in (m.tile, m.tile + 1, m.tile + 2):
-                    seen[face_of(x, wild)] += 1
-            else:
-                seen[face_of(m.tile, wild)] += 4 if m.kind is MeldKind.KONG else 3
-    indicator = getattr(obs, "indicator", None)
-    if indicator is not None:
-        seen[indicator] += 1
-    elif wild is not None:
-        seen[wild] += 1  # the indicator shows the wild face
-    if obs.phase is Phase.ROB and obs.last_discard is not None:
-        seen[obs.last_discard] += 1
-    return [4 - n if n < 4 else 0 for n in seen]
+    if wild is not None and obs.indicator is None:
+        obs = replace(obs, indicator=wild)  # the indicator shows the wild face
+    return unseen_counts(obs, hand_counts(obs), wild)
 
 
 def known_faces(obs: Observation) -> set[int]:
@@ -123,7 +94,7 @@ class WildBot:
         win = find_win(obs)
         if win is not None:
             return win
-        wild: int | None = getattr(obs, "wild", None)
+        wild = obs.wild
         counts, jokers = split_hand(obs.hand, wild)
         melds = len(own_melds(obs))
         if obs.phase is Phase.TURN:
@@ -148,7 +119,7 @@ class WildBot:
             if natural < options[wild] + 1:
                 del options[wild]  # keep the 得 unless everything else is a step worse
         best = min(options.values())
-        raw_phase = bool(getattr(obs, "raw_phase", False))
+        raw_phase = obs.raw_phase
         known = known_faces(obs) if raw_phase else set()
         if raw_phase and best > 0 and all(t not in known for t in obs.hand):
             raw_phase = False  # all raw and cannot be ready: excused from the gunner rule
