@@ -39,6 +39,7 @@ from majiang.hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.huangyan.ruleset import HuangyanRules
 from majiang.tiles import WHITE
+from test_table import act, deal_positions, discard_drawn_until, drawn, settle, types
 
 RULES = HuangyanRules({"throw_limit": 0})
 FULL_CENSUS = [4] * 34 + [0] * 8
@@ -66,10 +67,6 @@ JUNK = (
 )
 
 
-def deal_positions(offset: int) -> list[int]:
-    """Wall indices dealt to the seat ``offset`` places after the dealer (§1.5)."""
-    positions = [16 * r + 4 * offset + k for r in range(3) for k in range(4)] + [48 + offset]
-    return positions + ([52] if offset == 0 else [])
 
 
 def hy_wall(
@@ -162,11 +159,6 @@ def table(
 # --------------------------------------------------------------------------- driving a table
 
 
-def act(t: Table, seat: int, action: Action) -> list[dict[str, Any]]:
-    """Apply an action that must be legal; return its events."""
-    legal = t.legal_actions(seat)
-    assert action in legal, f"{action} is not legal for seat {seat}: {legal}"
-    return t.apply(seat, action)
 
 
 def discard(t: Table, seat: int, text: str) -> list[dict[str, Any]]:
@@ -184,28 +176,10 @@ def answer(t: Table, answers: Mapping[int, Action] | None = None) -> list[dict[s
     return events
 
 
-def settle(t: Table) -> None:
-    """Pass on every open window until a seat is on turn (or the hand is over)."""
-    while t.phase in (Phase.CLAIM, Phase.ROB):
-        answer(t)
 
 
-def drawn(t: Table) -> int:
-    obs = t.observation(t.current)
-    assert t.phase is Phase.TURN and obs.drawn is not None
-    return obs.drawn
 
 
-def discard_drawn_until(t: Table, remaining: int) -> None:
-    """Everyone discards what he draws and passes every claim, until a seat is on turn with
-    ``remaining`` tiles left to draw."""
-    while True:
-        settle(t)
-        assert t.phase is Phase.TURN
-        if t.wall.remaining <= remaining:
-            assert t.wall.remaining == remaining
-            return
-        act(t, t.current, Discard(drawn(t)))
 
 
 def snapshot(t: Table) -> tuple[Any, ...]:
@@ -224,8 +198,6 @@ def snapshot(t: Table) -> tuple[Any, ...]:
     )
 
 
-def types(events: list[dict[str, Any]]) -> list[str]:
-    return [e["type"] for e in events]
 
 
 def finished(t: Table) -> Any:
