@@ -68,7 +68,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s.stop()
 
 
-def receive(ws: ClientConnection, timeout: float = 0.002) -> dict[str, Any] | None:
+def receive(ws: ClientConnection, timeout: float = 0.001) -> dict[str, Any] | None:
     try:
         return json.loads(ws.recv(timeout=timeout))  # type: ignore[no-any-return]
     except TimeoutError:
@@ -85,6 +85,7 @@ class Player:
         self.frames: list[dict[str, Any]] = []
         self.latest: dict[str, Any] | None = None
         self.errors: list[str] = []
+        self.answered: set[tuple[int, int]] = set()
         self.done = False
 
     def pump(self) -> None:
@@ -96,18 +97,25 @@ class Player:
                 self.done = True
             elif frame["type"] == "error":
                 self.errors.append(frame["message"])
+                if frame["message"].startswith("too many"):
+                    time.sleep(0.05)
+                self.answered.clear()  # refused: ask for the state again and answer it
+                self.ws.send(json.dumps({"type": "resync"}))
 
-    def play(self) -> None:
+    def play(self) -> bool:
+        """Answer the latest frame if it asks this seat to act; whether it did."""
         frame = self.latest
         if frame is None or self.seat is None:
-            return
+            return False
         legal = frame["observation"]["legal_actions"]
-        if not legal:
-            return
+        if not legal or (frame["hand"], frame["step"]) in self.answered:
+            return False
+        self.answered.add((frame["hand"], frame["step"]))
         wins = [a for a in legal if a["type"] == "win"]
         action = wins[0] if wins else self.rng.choice(legal)
         self.ws.send(json.dumps({"type": "act", "action": action, "step": frame["step"]}))
         self.latest = None  # wait for the frame that answers it
+        return True
 
 
 def create_room(server: Server, **fields: Any) -> str:
@@ -133,9 +141,12 @@ def play_match(server: Server, code: str, grants: dict[int, dict[str, Any]]) -> 
     deadline = time.monotonic() + 120
     while not all(p.done for p in players):
         assert time.monotonic() < deadline, "the match did not finish"
+        acted = False
         for p in [*players, spectator]:
             p.pump()
-            p.play()
+            acted = p.play() or acted
+        if not acted:
+            time.sleep(0)
     time.sleep(0.05)
     for p in [*players, spectator]:
         p.pump()

@@ -35,7 +35,14 @@ def run(args: argparse.Namespace) -> int:
 
     app = create_app(args.db)
     print(f"majiang server on http://{args.host}:{args.port}/ (database {args.db})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=1 << 16)
+    uvicorn.run(
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_max_size=1 << 16,
+        ws_per_message_deflate=False,  # small JSON frames: compressing costs more than it saves
+    )
     return 0
 
 

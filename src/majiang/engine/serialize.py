@@ -8,6 +8,7 @@ no drawn tile, no legal actions, and every concealed kong face down.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..hand import Meld
@@ -23,6 +24,18 @@ def meld_to_json(meld: Meld) -> dict[str, Any]:
         "tile": None if meld.tile == HIDDEN else tile_name(meld.tile),
         "source": meld.source,
     }
+
+
+@lru_cache(maxsize=8192)
+def _names(tiles: tuple[int, ...]) -> list[str]:
+    """Tile names of a pond or a hand (cached: the same pond is sent to every seat; the lists
+    are shared, never mutated)."""
+    return [tile_name(t) for t in tiles]
+
+
+@lru_cache(maxsize=8192)
+def _melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
+    return [meld_to_json(m) for m in melds]
 
 
 def _face_down(meld: Meld) -> dict[str, Any]:
@@ -44,11 +57,11 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "seat_wind": obs.seat_wind,
         "phase": obs.phase.value,
         "current": obs.current,
-        "hand": [tile_name(t) for t in obs.hand],
+        "hand": _names(obs.hand),
         "drawn": _tile(obs.drawn),
-        "melds": [[meld_to_json(m) for m in melds] for melds in obs.melds],
-        "flowers": [[tile_name(t) for t in f] for f in obs.flowers],
-        "discards": [[tile_name(t) for t in pond] for pond in obs.discards],
+        "melds": [_melds(melds) for melds in obs.melds],
+        "flowers": [_names(f) for f in obs.flowers],
+        "discards": [_names(pond) for pond in obs.discards],
         "hand_sizes": list(obs.hand_sizes),
         "wall_remaining": obs.wall_remaining,
         "drawable": obs.drawable,

@@ -70,8 +70,11 @@ class Rooms:
                 await runtime.continue_after_resume()
 
 
-def create_app(db_url: str = "sqlite:///majiang.db") -> FastAPI:
-    """The server application on the database at ``db_url``."""
+def create_app(
+    db_url: str = "sqlite:///majiang.db", *, rate: float = 50.0, burst: float = 100.0
+) -> FastAPI:
+    """The server application on the database at ``db_url``; each websocket may send ``rate``
+    messages a second on average, ``burst`` at once (more get an error frame)."""
     store = Store(db_url)
     rooms = Rooms(store)
 
@@ -237,7 +240,7 @@ def create_app(db_url: str = "sqlite:///majiang.db") -> FastAPI:
                 reason="no such room" if runtime is None else "bad token",
             )
             return
-        client = Client(seat, websocket.send_json)
+        client = Client(seat, websocket.send_json, rate, burst, burst)
         await runtime.connect(client)
         try:
             while True:

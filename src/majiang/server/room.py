@@ -25,7 +25,7 @@ from ..engine.table import IllegalAction, Observation, Table, events_for
 from ..errors import MajiangError
 from ..rules.registry import make_rules
 from ..sim.runner import derive_seed
-from .models import ActionRow, HandRow, MatchRow, Room
+from .models import HandRow, MatchRow, Room
 from .protocol import VERSION
 from .store import Store
 
@@ -63,13 +63,17 @@ class Client:
 
     seat: int
     send: Send
-    tokens: float = 40.0
+    rate: float = 50.0
+    """Messages a second allowed on average (token bucket)."""
+    burst: float = 100.0
+    """Messages allowed at once."""
+    tokens: float = 100.0
     refilled: float = field(default_factory=time.monotonic)
 
-    def allow(self, rate: float = 20.0, burst: float = 40.0) -> bool:
+    def allow(self) -> bool:
         """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
         now = time.monotonic()
-        self.tokens = min(burst, self.tokens + (now - self.refilled) * rate)
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
         self.refilled = now
         if self.tokens < 1:
             return False
@@ -436,16 +440,11 @@ class RoomRuntime:
             raise RoomError("no hand is being played")
         before = len(table.events)
         table.apply(seat, action)  # raises IllegalAction; the table is unchanged then
+        assert self.hand_id is not None
         try:
-            with self.store.session() as session:
-                session.add(
-                    ActionRow(
-                        hand_id=self.hand_id,
-                        index=len(table.history) - 1,
-                        seat=seat,
-                        action=action_to_json(action),
-                    )
-                )
+            self.store.add_action(
+                self.hand_id, len(table.history) - 1, seat, action_to_json(action)
+            )
         except Exception:
             self._rebuild_table()  # not committed: forget it
             raise RoomError("the action could not be saved; it was not played") from None

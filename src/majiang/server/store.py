@@ -11,14 +11,17 @@ import hmac
 import secrets
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select
+from sqlalchemy import create_engine, event, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 from .models import ActionRow, HandRow, MatchRow, Player, Room, Seat
+
+_INSERT_ACTION = insert(ActionRow)
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes: no 0/O or 1/I to misread."""
@@ -86,6 +89,20 @@ class Store:
     def close(self) -> None:
         """Release the connections."""
         self.engine.dispose()
+
+    def add_action(self, hand_id: int, index: int, seat: int, action: dict[str, Any]) -> None:
+        """Commit one accepted action (the hot path: a single Core insert, no ORM session)."""
+        with self.engine.begin() as connection:
+            connection.execute(
+                _INSERT_ACTION,
+                {
+                    "hand_id": hand_id,
+                    "index": index,
+                    "seat": seat,
+                    "action": action,
+                    "created_at": datetime.now(UTC),
+                },
+            )
 
     # ------------------------------------------------------------------ queries
 

@@ -1,0 +1,154 @@
+"""Helpers for the in-process server tests (FastAPI's TestClient): seat clients that play legal
+actions and know exactly when the server has finished with what they sent."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from majiang.server.room import Client
+
+
+@contextmanager
+def no_rate_limit() -> Iterator[None]:
+    """Lift the per-connection rate limit, which would otherwise pace the tests' clients."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Client, "allow", lambda self, rate=20.0, burst=40.0: True)
+        yield
+
+
+def choose(obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A simple player: win when offered, otherwise any legal action."""
+    legal: list[dict[str, Any]] = obs["legal_actions"]
+    wins = [a for a in legal if a["type"] == "win"]
+    return wins[0] if wins else rng.choice(legal)
+
+
+def new_room(client: TestClient, **settings: Any) -> str:
+    response = client.post("/rooms", json=settings)
+    assert response.status_code == 201, response.text
+    return str(response.json()["code"])
+
+
+def take_seat(client: TestClient, code: str, seat: int, name: str) -> dict[str, Any]:
+    response = client.post(f"/rooms/{code}/seats/{seat}", json={"name": name})
+    assert response.status_code == 201, response.text
+    grant: dict[str, Any] = response.json()
+    return grant
+
+
+class SeatClient:
+    """A websocket client of one seat (or a spectator, ``token=None``) in a TestClient."""
+
+    def __init__(self, client: TestClient, code: str, token: str | None,
+                 on_frame: Any = None) -> None:
+        self.client, self.code, self.token = client, code, token
+        self.on_frame = on_frame
+        self.ws: Any = None
+        self.seat: int | None = None
+        self.latest: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.hand: int | None = None
+        self.totals: list[int] = [0, 0, 0, 0]
+        self.finished = False
+        self.errors: list[str] = []
+        self.frames: list[dict[str, Any]] = []
+
+    def connect(self) -> dict[str, Any]:
+        """Connect; returns the state frame."""
+        query = "" if self.token is None else f"?token={self.token}"
+        self.ws = self.client.websocket_connect(f"/ws/{self.code}{query}")
+        self.ws.__enter__()
+        welcome = self.receive()
+        assert welcome["type"] == "welcome", welcome
+        self.seat = welcome["seat"]
+        state = self.receive()
+        assert state["type"] == "state", state
+        return state
+
+    def close(self) -> None:
+        if self.ws is not None:
+            self.ws.__exit__(None, None, None)
+            self.ws = None
+
+    def send(self, message: Any) -> None:
+        self.ws.send_text(message if isinstance(message, str) else json.dumps(message))
+
+    def receive(self) -> dict[str, Any]:
+        frame: dict[str, Any] = self.ws.receive_json()
+        self.take(frame)
+        return frame
+
+    def take(self, frame: dict[str, Any]) -> None:
+        assert frame["v"] == 1
+        self.frames.append(frame)
+        kind = frame["type"]
+        if kind == "state":
+            self.latest, self.hand = frame, frame["hand"]
+            self.events = list(frame["events"])
+            if frame["view"]["totals"] is not None:
+                self.totals = list(frame["view"]["totals"])
+            self.finished = frame["status"] == "finished"
+        elif kind == "update":
+            assert frame["hand"] == self.hand
+            self.latest = frame
+            self.events.extend(frame["events"])
+        elif kind == "hand_end":
+            self.totals = list(frame["totals"])
+        elif kind == "match_end":
+            self.finished = True
+        elif kind == "error":
+            self.errors.append(frame["message"])
+        if self.on_frame is not None:
+            self.on_frame(self, frame)
+
+    def barrier(self) -> list[dict[str, Any]]:
+        """Ping and read up to the pong: everything sent before (and the bots' moves that
+        followed, played in the same handler) has been dealt with. Returns the frames read."""
+        self.send({"type": "ping"})
+        frames = []
+        while True:
+            frame = self.receive()
+            if frame["type"] == "pong":
+                return frames
+            frames.append(frame)
+
+    def to_answer(self) -> dict[str, Any] | None:
+        frame = self.latest
+        if self.finished or frame is None or frame.get("observation") is None:
+            return None
+        return frame if frame["observation"]["legal_actions"] else None
+
+    def answer(self, rng: random.Random) -> dict[str, Any]:
+        """Play a legal action for the latest frame and wait until it and what follows are done."""
+        frame = self.to_answer()
+        assert frame is not None
+        action = choose(frame["observation"], rng)
+        self.send({"type": "act", "action": action, "step": frame["step"]})
+        frames = self.barrier()
+        errors = [f for f in frames if f["type"] == "error"]
+        assert not errors, errors
+        return action
+
+
+def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
+         limit: int = 100_000) -> None:
+    """Let the seats answer until the match ends (or ``until()`` holds)."""
+    for _ in range(limit):
+        if until is not None and until():
+            return
+        for seat in seats:
+            seat.barrier()
+        waiting = [s for s in seats if s.to_answer() is not None]
+        if not waiting:
+            if all(s.finished for s in seats):
+                return
+            continue
+        waiting[0].answer(rng)
+    raise AssertionError("the match did not end")
