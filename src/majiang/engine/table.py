@@ -327,7 +327,7 @@ class Table:
             wild=self.rules.wild_face,
             indicator=self.indicators[0] if self.indicators else None,
             raw_phase=self.late,
-            drawable=max(0, self._live()),
+            drawable=self.drawable,
             dealer_count=self.dealer_count,
             thrown=tuple(self.thrown),
         )
@@ -335,8 +335,23 @@ class Table:
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
         if not any(type(a) is Win for a in legal):
             return None
-        check = self._self_drawn_check() if self.phase is Phase.TURN else self.checks.get(seat)
+        check = self.win_check(seat)
         return check.legal if check is not None else None
+
+    def win_check(self, seat: int) -> WinCheck | None:
+        """The rule set's verdict on ``seat`` declaring a win now (on its turn, or on the tile
+        on offer), or None when it has no winning shape to declare. Only ``seat``'s own tiles
+        and public facts go into it."""
+        if self.phase is Phase.TURN:
+            return self._self_drawn_check() if seat == self.current else None
+        if self.phase in (Phase.CLAIM, Phase.ROB):
+            return self.checks.get(seat)
+        return None
+
+    @property
+    def drawable(self) -> int:
+        """Tiles that may still be drawn before the wall counts as exhausted."""
+        return max(0, self._live())
 
     def _public_view(self) -> tuple[Any, ...]:
         """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,

@@ -1,0 +1,39 @@
+"""The RL environment: PettingZoo AEC, a Gymnasium wrapper, batched tables, the encoding.
+
+``majiang.env.env(rules="gb" | "huangyan", **options)`` returns a PettingZoo AEC environment
+(one hand per episode); :class:`MajiangGymEnv` seats one learner against bots;
+:class:`BatchEnv` steps many tables in one call. The action space and the observation vector
+are documented in :mod:`majiang.env.encoding` and ``docs/env.md``. Needs the ``env`` extra
+(``pip install majiang[env]``: numpy, gymnasium, pettingzoo).
+"""
+
+from .aec import AGENTS, MajiangEnv, env
+from .batch import BatchEnv
+from .encoding import (
+    ActionCodec,
+    Layout,
+    TableEncoder,
+    action_count,
+    action_list,
+    decode_observation,
+    encode_observation,
+)
+from .gym import MajiangGymEnv
+
+raw_env = MajiangEnv
+
+__all__ = [
+    "AGENTS",
+    "ActionCodec",
+    "BatchEnv",
+    "Layout",
+    "MajiangEnv",
+    "MajiangGymEnv",
+    "TableEncoder",
+    "action_count",
+    "action_list",
+    "decode_observation",
+    "encode_observation",
+    "env",
+    "raw_env",
+]
