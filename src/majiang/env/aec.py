@@ -39,6 +39,29 @@ def make_table_rules(rules: str | RuleSet, options: dict[str, Any]) -> RuleSet:
     return rules
 
 
+def reset_table(
+    rules: RuleSet,
+    seed: int,
+    options: dict[str, Any],
+    *,
+    dealer: int,
+    prevalent_wind: int,
+    every_seat_answers: bool,
+) -> Table:
+    """The table of ``reset(seed, options)``: ``options`` may override the dealer and the
+    prevalent wind and give an explicit ``wall`` and Huangyan's ``dealer_count`` and ``thrown``."""
+    return Table(
+        rules,
+        seed,
+        dealer=options.get("dealer", dealer),
+        prevalent_wind=options.get("prevalent_wind", prevalent_wind),
+        wall=options.get("wall"),
+        every_seat_answers=every_seat_answers,
+        dealer_count=options.get("dealer_count", 1),
+        thrown=options.get("thrown", (0, 0, 0, 0)),
+    )
+
+
 class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
     """One hand per episode under a rule set; see the module docstring."""
 
@@ -109,15 +132,13 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
             table_seed = self._seeds.getrandbits(62)
         opts = dict(options or {})
         self.seed_used = table_seed
-        self.table = Table(
+        self.table = reset_table(
             self.rule_set,
             table_seed,
-            dealer=opts.get("dealer", self.dealer),
-            prevalent_wind=opts.get("prevalent_wind", self.prevalent_wind),
-            wall=opts.get("wall"),
+            opts,
+            dealer=self.dealer,
+            prevalent_wind=self.prevalent_wind,
             every_seat_answers=self.every_seat_answers,
-            dealer_count=opts.get("dealer_count", 1),
-            thrown=opts.get("thrown", (0, 0, 0, 0)),
         )
         self.encoder.reset(self.table)
         self.agents = self.possible_agents[:]

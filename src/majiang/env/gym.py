@@ -20,7 +20,7 @@ from ..bots import make_bot
 from ..engine.match import Agent
 from ..engine.table import IllegalAction, Table
 from ..rules.base import RuleSet
-from .aec import make_table_rules
+from .aec import make_table_rules, reset_table
 from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
 
 
@@ -108,15 +108,13 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
         draw = random.Random(hand_seed)
         self.seat = self.fixed_seat if self.fixed_seat is not None else draw.randrange(4)
         dealer = self.fixed_dealer if self.fixed_dealer is not None else draw.randrange(4)
-        self.table = Table(
+        self.table = reset_table(
             self.rule_set,
             hand_seed,
-            dealer=opts.get("dealer", dealer),
-            prevalent_wind=opts.get("prevalent_wind", self.prevalent_wind),
-            wall=opts.get("wall"),
+            opts,
+            dealer=dealer,
+            prevalent_wind=self.prevalent_wind,
             every_seat_answers=self.every_seat_answers,
-            dealer_count=opts.get("dealer_count", 1),
-            thrown=opts.get("thrown", (0, 0, 0, 0)),
         )
         self.encoder.reset(self.table)
         self.bots = self._agents(hand_seed)
