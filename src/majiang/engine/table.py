@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from enum import Enum
 from typing import Any
 
 from ..errors import MajiangError
@@ -39,114 +37,9 @@ from .actions import (
     Win,
     action_to_json,
 )
+from .reasons import why_illegal
+from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
 from .wall import Wall
-
-HIDDEN = -1
-"""The tile of another seat's concealed kong in an observation: it is face down."""
-
-
-class IllegalAction(MajiangError):
-    """An action that is not legal for that seat now; the table is unchanged."""
-
-
-class Phase(Enum):
-    """Where the hand stands."""
-
-    TURN = "turn"
-    """``current`` has drawn (or claimed) and must discard, or may win or declare a kong."""
-    CLAIM = "claim"
-    """``current`` has discarded; the seats in ``to_act()`` may claim it."""
-    ROB = "rob"
-    """``current`` has added a tile to a pung; the seats in ``to_act()`` may rob the kong."""
-    END = "end"
-    """The hand is over: see ``result``."""
-    BULLETS = "bullets"
-    """Before the deal: the dealer may throw bullets, then the others accept or decline
-    (Huangyan's 抛弹; rule sets without it never enter this phase)."""
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """How a hand ended: a win (with the rule set's detail) or an exhaustive draw."""
-
-    winner: int | None
-    discarder: int | None
-    self_drawn: bool
-    points: int
-    deltas: tuple[int, int, int, int]
-    """Score changes of seats 0-3 in this hand, false-win penalties included (zero-sum)."""
-    detail: dict[str, Any] = field(default_factory=dict)
-    winning_tile: int | None = None
-    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """The second ledger (Huangyan's bullets), zero-sum; zero where the rules have none."""
-    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """Thrown bullets each seat had accepted from the dealer, in force for this hand."""
-
-    @property
-    def is_draw(self) -> bool:
-        """An exhaustive draw (荒牌): nobody won."""
-        return self.winner is None
-
-    def to_json(self) -> dict[str, Any]:
-        """Stable JSON fields (records, servers)."""
-        return {
-            "winner": self.winner,
-            "discarder": self.discarder,
-            "self_drawn": self.self_drawn,
-            "points": self.points,
-            "deltas": list(self.deltas),
-            "winning_tile": tile_name(self.winning_tile) if self.winning_tile is not None else None,
-            "detail": self.detail,
-            **({"bullets": list(self.bullets)} if any(self.bullets) else {}),
-            **({"thrown": list(self.thrown)} if any(self.thrown) else {}),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What one seat may know. Other seats' concealed tiles and the wall never appear.
-
-    ``melds`` of other seats show a concealed kong as ``Meld(KONG, HIDDEN, 0)``.
-    """
-
-    seat: int
-    dealer: int
-    prevalent_wind: int
-    seat_wind: int
-    phase: Phase
-    current: int
-    hand: tuple[int, ...]
-    """This seat's concealed tiles, sorted (the drawn tile included)."""
-    drawn: int | None
-    """The tile this seat just drew, when it is on turn after a draw."""
-    melds: tuple[tuple[Meld, ...], ...]
-    flowers: tuple[tuple[int, ...], ...]
-    discards: tuple[tuple[int, ...], ...]
-    """Each seat's pond in order (claimed tiles leave the pond for the claimer's meld)."""
-    hand_sizes: tuple[int, ...]
-    wall_remaining: int
-    last_discard: int | None
-    """The tile on offer (the discard, or the tile being added to a kong)."""
-    legal_actions: tuple[Action, ...]
-    deltas: tuple[int, ...]
-    may_win: bool
-    """False after a false win (错和) in this hand."""
-    win_reaches_minimum: bool | None = None
-    """When a Win is offered: whether declaring it is a legal win (False: a false win, offered
-    only in rooms that play 错和). None when no Win is offered."""
-    wild: int | None = None
-    """The wild face of this hand (Huangyan's 得; a white dragon in a meld shows as this face).
-    None when the rules have no wild tiles or before the indicator is turned up."""
-    indicator: int | None = None
-    """The tile turned up after the deal (out of play), if the rules turn one up."""
-    raw_phase: bool = False
-    """The rule set's late phase is on (Huangyan's raw-tile phase 生牌阶段)."""
-    drawable: int = 0
-    """Tiles that may still be drawn before the wall counts as exhausted."""
-    dealer_count: int = 1
-    """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
-    thrown: tuple[int, ...] = (0, 0, 0, 0)
-    """Thrown bullets each seat has accepted from the dealer (this dealership)."""
 
 
 class Table:
@@ -271,7 +164,7 @@ class Table:
             raise IllegalAction(f"no seat {seat!r}")
         legal = self.legal_actions(seat)
         if action not in legal:
-            raise IllegalAction(self._why_illegal(seat, action, legal))
+            raise IllegalAction(why_illegal(self, seat, action, legal))
         start = len(self.events)
         self.history.append((seat, action))
         self.event_marks.append(start)
@@ -904,78 +797,6 @@ class Table:
 
     def _event(self, kind: str, **fields: Any) -> None:
         self.events.append({"type": kind, **fields})
-
-    def _why_illegal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        try:
-            label: object = action_to_json(action)
-        except (TypeError, IndexError, KeyError):
-            label = repr(action)  # not an action, or a tile that does not exist
-        if self.phase is Phase.END:
-            return f"{label} by seat {seat}: the hand is over"
-        if not legal:
-            waiting = ", ".join(str(s) for s in self.to_act()) or "nobody"
-            return f"{label} by seat {seat}: it is not this seat's decision (waiting for {waiting})"
-        return f"{label} by seat {seat}: {self._reason(seat, action)}"
-
-    def _reason(self, seat: int, action: Action) -> str:
-        """Why a well-formed action is refused, in the words of the rules."""
-        turn = self.phase is Phase.TURN
-        bullets = self.phase is Phase.BULLETS
-        if isinstance(action, ThrowBullets | AcceptBullets) or bullets:
-            if not bullets:
-                return "bullets are thrown and accepted only before the deal"
-            if isinstance(action, ThrowBullets):
-                if seat != self.dealer or self.responses:
-                    return "only the dealer throws bullets, once, before the deal"
-                return f"the dealer may throw 0 to {self.rules.throw_limit} bullets"
-            if isinstance(action, AcceptBullets | Pass):
-                return "only the other players answer the dealer's throw"
-            return "before the deal only bullets are thrown and accepted"
-        if isinstance(action, Discard | ConcealedKong | AddedKong) and not turn:
-            return "only the player on turn may discard or declare a kong"
-        if isinstance(action, Discard):
-            return "that tile is not in the concealed hand"
-        if isinstance(action, ConcealedKong | AddedKong):
-            if self.claimed_turn and not self.rules.kong_after_claim:
-                return "after a chow or pung the player must discard (no kong until his next draw)"
-            if not self._may_kong():
-                return "no kong: the wall has no replacement tile left for it"
-            if not self.rules.natural(action.tile):
-                return "a wild tile may not be used in a kong"
-            if isinstance(action, ConcealedKong):
-                return "a concealed kong needs four copies in the concealed hand"
-            return "an added kong needs an exposed pung of that tile and the fourth copy in hand"
-        if isinstance(action, Chow | Pung | ExposedKong | Pass) and turn:
-            return "there is no discard to claim now"
-        if isinstance(action, Chow | Pung | ExposedKong) and self.final_discard:
-            return "the final discard may only be claimed for a win"
-        if isinstance(action, Chow | Pung | ExposedKong) and self.phase is Phase.ROB:
-            return "the tile of an added kong may only be robbed for a win"
-        if isinstance(action, Chow | Pung | ExposedKong) and not self.rules.natural(
-            self.last_tile if self.last_tile is not None else 0
-        ):
-            return "a discarded wild tile is dead: it may not be claimed"
-        if isinstance(action, Chow):
-            if not self.rules.chow_allowed(self.current, seat):
-                return "only the discarder's next player may chow"
-            return "that chow cannot be made with this hand and this discard"
-        if isinstance(action, Pung):
-            if self.last_tile is not None and (
-                self.rules.identity(self.last_tile) in self._skipped_pungs[seat]
-            ):
-                return "this player passed a pung of this tile and may not pung it until he draws"
-            return "a pung needs two copies of the discard in the concealed hand"
-        if isinstance(action, ExposedKong):
-            return "a kong on a discard needs three copies in hand and a replacement tile left"
-        if isinstance(action, Win):
-            if seat in self.cannot_win:
-                return "after a false win this player may not win again this hand"
-            if self.claimed_turn:
-                return "no win right after a chow or pung (only a discard)"
-            if seat in self._passed_win and self.phase is not Phase.TURN:
-                return "this player passed a win and may not win on a discard until he draws"
-            return "the tiles do not form a winning hand that may be declared"
-        return "not legal now"
 
 
 def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:

@@ -1,0 +1,123 @@
+"""What the table hands out: the phase, a seat's observation, a hand's result, and the error of
+an illegal action. Front ends, bots and encoders read these; only the table builds them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from ..errors import MajiangError
+from ..hand import Meld
+from ..tiles import tile_name
+from .actions import Action
+
+HIDDEN = -1
+"""The tile of another seat's concealed kong in an observation: it is face down."""
+
+
+class IllegalAction(MajiangError):
+    """An action that is not legal for that seat now; the table is unchanged."""
+
+
+class Phase(Enum):
+    """Where the hand stands."""
+
+    TURN = "turn"
+    """``current`` has drawn (or claimed) and must discard, or may win or declare a kong."""
+    CLAIM = "claim"
+    """``current`` has discarded; the seats in ``to_act()`` may claim it."""
+    ROB = "rob"
+    """``current`` has added a tile to a pung; the seats in ``to_act()`` may rob the kong."""
+    END = "end"
+    """The hand is over: see ``result``."""
+    BULLETS = "bullets"
+    """Before the deal: the dealer may throw bullets, then the others accept or decline
+    (Huangyan's 抛弹; rule sets without it never enter this phase)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended: a win (with the rule set's detail) or an exhaustive draw."""
+
+    winner: int | None
+    discarder: int | None
+    self_drawn: bool
+    points: int
+    deltas: tuple[int, int, int, int]
+    """Score changes of seats 0-3 in this hand, false-win penalties included (zero-sum)."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    winning_tile: int | None = None
+    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """The second ledger (Huangyan's bullets), zero-sum; zero where the rules have none."""
+    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Thrown bullets each seat had accepted from the dealer, in force for this hand."""
+
+    @property
+    def is_draw(self) -> bool:
+        """An exhaustive draw (荒牌): nobody won."""
+        return self.winner is None
+
+    def to_json(self) -> dict[str, Any]:
+        """Stable JSON fields (records, servers)."""
+        return {
+            "winner": self.winner,
+            "discarder": self.discarder,
+            "self_drawn": self.self_drawn,
+            "points": self.points,
+            "deltas": list(self.deltas),
+            "winning_tile": tile_name(self.winning_tile) if self.winning_tile is not None else None,
+            "detail": self.detail,
+            **({"bullets": list(self.bullets)} if any(self.bullets) else {}),
+            **({"thrown": list(self.thrown)} if any(self.thrown) else {}),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    """What one seat may know. Other seats' concealed tiles and the wall never appear.
+
+    ``melds`` of other seats show a concealed kong as ``Meld(KONG, HIDDEN, 0)``.
+    """
+
+    seat: int
+    dealer: int
+    prevalent_wind: int
+    seat_wind: int
+    phase: Phase
+    current: int
+    hand: tuple[int, ...]
+    """This seat's concealed tiles, sorted (the drawn tile included)."""
+    drawn: int | None
+    """The tile this seat just drew, when it is on turn after a draw."""
+    melds: tuple[tuple[Meld, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    """Each seat's pond in order (claimed tiles leave the pond for the claimer's meld)."""
+    hand_sizes: tuple[int, ...]
+    wall_remaining: int
+    last_discard: int | None
+    """The tile on offer (the discard, or the tile being added to a kong)."""
+    legal_actions: tuple[Action, ...]
+    deltas: tuple[int, ...]
+    may_win: bool
+    """False after a false win (错和) in this hand."""
+    win_reaches_minimum: bool | None = None
+    """When a Win is offered: whether declaring it is a legal win (False: a false win, offered
+    only in rooms that play 错和). None when no Win is offered."""
+    wild: int | None = None
+    """The wild face of this hand (Huangyan's 得; a white dragon in a meld shows as this face).
+    None when the rules have no wild tiles or before the indicator is turned up."""
+    indicator: int | None = None
+    """The tile turned up after the deal (out of play), if the rules turn one up."""
+    raw_phase: bool = False
+    """The rule set's late phase is on (Huangyan's raw-tile phase 生牌阶段)."""
+    drawable: int = 0
+    """Tiles that may still be drawn before the wall counts as exhausted."""
+    dealer_count: int = 1
+    """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
+    thrown: tuple[int, ...] = (0, 0, 0, 0)
+    """Thrown bullets each seat has accepted from the dealer (this dealership)."""
+
+
+__all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase"]
