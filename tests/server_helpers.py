@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from majiang.server.room import Client
+from majiang.server.clients import Client
 
 
 @contextmanager

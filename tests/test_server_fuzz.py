@@ -31,8 +31,9 @@ from majiang.engine.actions import action_from_json, action_to_json
 from majiang.engine.serialize import observation_to_json, spectator_json
 from majiang.engine.table import Table, events_for
 from majiang.server import create_app
+from majiang.server.clients import Client
 from majiang.server.models import ActionRow, HandRow
-from majiang.server.room import Client, RoomRuntime
+from majiang.server.room import RoomRuntime
 from majiang.tiles import tile_name
 from server_helpers import SeatClient, new_room, no_rate_limit, take_seat
 

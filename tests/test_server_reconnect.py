@@ -17,7 +17,8 @@ from fastapi.testclient import TestClient
 from majiang.engine.serialize import observation_to_json
 from majiang.engine.table import Table, events_for
 from majiang.server import create_app
-from majiang.server.room import RoomRuntime, default_action
+from majiang.server.clients import default_action
+from majiang.server.room import RoomRuntime
 from server_helpers import SeatClient, new_room, no_rate_limit, take_seat
 
 

@@ -19,6 +19,7 @@ from pydantic import TypeAdapter, ValidationError
 from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
+from .clients import SPECTATOR, Client
 from .models import Player, Room, Seat
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -34,7 +35,8 @@ from .protocol import (
     SeatGrant,
     SeatRequest,
 )
-from .room import SPECTATOR, Client, RoomRuntime, hand_record
+from .records import hand_record
+from .room import RoomRuntime
 from .store import Store, new_code, new_token, token_hash
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)

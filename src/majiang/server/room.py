@@ -10,89 +10,26 @@ not answer within the turn timer gets the default action (pass, or discard the d
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from ..bots import make_bot
-from ..engine.actions import Action, Discard, Pass, ThrowBullets, action_from_json, action_to_json
+from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.match import Agent, HandSpec, Match
-from ..engine.record import record_of
 from ..engine.serialize import observation_to_json, spectator_json
-from ..engine.table import IllegalAction, Observation, Table, events_for
+from ..engine.table import Table, events_for
 from ..errors import MajiangError
 from ..rules.registry import make_rules
 from ..sim.runner import derive_seed
+from .clients import SPECTATOR, Client, SeatState, default_action, default_bot, safe_send
 from .models import HandRow, MatchRow, Room
 from .protocol import VERSION
 from .store import Store
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""Sends one frame to one websocket client."""
-
-SPECTATOR = -1
-
 
 class RoomError(MajiangError):
     """A request the room refuses (the message names why); nothing changed."""
-
-
-def default_bot(rules: str) -> str:
-    """The bot that fills seats and takes over for absent players."""
-    return "wild" if rules == "huangyan" else "efficient"
-
-
-def default_action(obs: Observation) -> Action:
-    """What a seat does when its timer runs out: pass, throw nothing, or discard the drawn tile
-    (the last tile of the hand after a claim)."""
-    legal = obs.legal_actions
-    for action in legal:
-        if isinstance(action, Pass) or action == ThrowBullets(0):
-            return action
-    if obs.drawn is not None and Discard(obs.drawn) in legal:
-        return Discard(obs.drawn)
-    discards = [a for a in legal if isinstance(a, Discard)]
-    return discards[-1] if discards else legal[0]
-
-
-@dataclass
-class Client:
-    """One websocket connection: a seat (0-3) or a spectator."""
-
-    seat: int
-    send: Send
-    rate: float = 50.0
-    """Messages a second allowed on average (token bucket)."""
-    burst: float = 100.0
-    """Messages allowed at once."""
-    tokens: float = 100.0
-    refilled: float = field(default_factory=time.monotonic)
-
-    def allow(self) -> bool:
-        """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-
-@dataclass
-class SeatState:
-    """A seat at run time (mirrors the ``seats`` row, plus connections)."""
-
-    player_id: int | None = None
-    name: str | None = None
-    token_hash: str | None = None
-    bot: str | None = None
-    ready: bool = False
-    clients: list[Client] = field(default_factory=list)
-    away_since: float | None = None
-    taken_over: bool = False
 
 
 class RoomRuntime:
@@ -534,9 +471,9 @@ class RoomRuntime:
     async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
         for seat, state in enumerate(self.seats):
             for client in list(state.clients):
-                await _safe_send(client, frame_for(seat))
+                await safe_send(client, frame_for(seat))
         for client in list(self.spectators):
-            await _safe_send(client, frame_for(SPECTATOR))
+            await safe_send(client, frame_for(SPECTATOR))
 
     async def _broadcast_state(self) -> None:
         await self._send_all(self.state_frame)
@@ -607,47 +544,8 @@ class RoomRuntime:
                 self._arm_timer()
 
 
-def hand_record(store: Store, hand_id: int) -> list[dict[str, Any]] | None:
-    """The record of a finished hand, rebuilt from its committed actions; None if unfinished
-    (a record shows every tile)."""
-    with store.session() as session:
-        hand = session.get(HandRow, hand_id)
-        if hand is None or hand.result is None:
-            return None
-        match_row = session.get(MatchRow, hand.match_id)
-        assert match_row is not None
-        room = session.get(Room, match_row.room_id)
-        assert room is not None
-        table = Table(
-            make_rules(room.rules, room.options),
-            hand.seed,
-            dealer=hand.dealer,
-            prevalent_wind=hand.prevalent_wind,
-            stake=room.stake,
-            dealer_count=hand.dealer_count,
-            thrown=tuple(hand.thrown),
-        )
-        for row in store.actions_of(session, hand.id):
-            table.apply(row.seat, action_from_json(row.action))
-    return record_of(table)
-
-
 def _seat_or_none(seat: int) -> int | None:
     return None if seat == SPECTATOR else seat
 
 
-async def _safe_send(client: Client, frame: dict[str, Any]) -> None:
-    with contextlib.suppress(Exception):
-        await client.send(frame)
-
-
-__all__ = [
-    "SPECTATOR",
-    "Client",
-    "IllegalAction",
-    "RoomError",
-    "RoomRuntime",
-    "default_action",
-    "default_bot",
-    "hand_record",
-]
+__all__ = ["RoomError", "RoomRuntime"]
