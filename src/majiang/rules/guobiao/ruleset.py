@@ -8,7 +8,7 @@ from typing import Any
 from ...analysis import useful_tiles
 from ...errors import MajiangError
 from ...hand import Hand, WinContext
-from ...shanten import shanten
+from ...shanten import TILE_KEYS, shanten_of_key
 from ...shapes import is_complete
 from ..base import TableView, WinCheck, WinSettlement
 from .options import GuobiaoOptions
@@ -16,6 +16,7 @@ from .payments import false_win_deltas, seat_deltas
 from .scoring import score_hand
 
 FLOWERS = list(range(34, 42))
+_NO_WAITS: frozenset[int] = frozenset()
 
 
 class GuobiaoRules:
@@ -77,10 +78,10 @@ class GuobiaoRules:
 
     def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
         """The winning tiles of a ready hand (any shape); empty if it is not ready."""
-        tiles = [t for t in range(34) for _ in range(counts[t])]
-        if shanten(tiles, n_melds) != 0:
-            return frozenset()
-        return frozenset(useful_tiles(tiles, n_melds))
+        key = sum([c * k for c, k in zip(counts, TILE_KEYS, strict=False) if c])
+        if shanten_of_key(key, sum(counts), n_melds) != 0:  # keys add up: no tile list needed
+            return _NO_WAITS
+        return frozenset(useful_tiles([t for t in range(34) for _ in range(counts[t])], n_melds))
 
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
         """Score the hand; None if it is no winning shape."""
