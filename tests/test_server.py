@@ -312,3 +312,17 @@ def test_a_huangyan_room_of_one_round(server: Server) -> None:
     for before, after, h in zip(dealers, dealers[1:], hands, strict=False):
         assert (after == before) == (h["result"]["winner"] == before)  # 连庄 only on his win
     assert check_frames(server, code, clients) > 10
+
+
+def test_spectators_see_the_table_some_actions_late(server: Server) -> None:
+    """With ``spectator_delay`` the spectator's view during a hand is the table that many actions
+    ago (checked against the record at the frame's step); the end of the hand is shown at once."""
+    code = create_room(server, rules="gb", hands=1, seed=5, spectator_delay=4)
+    grants = take_seats(server, code, [0, 1, 2, 3])
+    clients = play_match(server, code, grants)
+    assert check_frames(server, code, clients) > 100
+    spectator, players = clients[-1], clients[:-1]
+    delayed = [f for f in spectator.frames if f.get("delayed")]
+    assert delayed and all(f["events"] == [] for f in delayed)
+    latest_step = max(f["step"] for p in players for f in p.frames if f.get("step") is not None)
+    assert max(f["step"] for f in delayed) <= latest_step - 4

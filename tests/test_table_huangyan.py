@@ -159,8 +159,6 @@ def table(
 # --------------------------------------------------------------------------- driving a table
 
 
-
-
 def discard(t: Table, seat: int, text: str) -> list[dict[str, Any]]:
     return act(t, seat, Discard(tile(text)))
 

@@ -65,6 +65,8 @@ class RoomRuntime:
         self.match: Match | None = None
         self.match_id: int | None = None
         self.table: Table | None = None
+        self._lagging: Table | None = None
+        """The spectators' delayed copy of the hand (see ``_spectator_table``)."""
         self.hand_id: int | None = None
         self.spec: HandSpec | None = None
         self.agents: dict[int, Agent] = {}
@@ -121,23 +123,18 @@ class RoomRuntime:
 
     def _spectator_table(self) -> Table | None:
         """The table as spectators may see it: ``spectator_delay`` actions behind while the hand
-        is being played."""
+        is being played (a second table of the same hand, kept that far behind)."""
         table = self.table
         if table is None or not self.spectator_delay or table.is_over:
             return table
         keep = max(0, len(table.history) - self.spectator_delay)
         if keep == len(table.history):
             return table
-        lagging = Table(
-            table.base_rules,
-            table.seed,
-            dealer=table.dealer,
-            prevalent_wind=table.prevalent_wind,
-            stake=table.stake,
-            dealer_count=table.dealer_count,
-            thrown=table.initial_thrown,
-        )
-        for seat, action in table.history[:keep]:
+        lagging = self._lagging
+        if lagging is None or lagging.seed != table.seed or len(lagging.history) > keep:
+            assert self.match is not None and self.spec is not None
+            lagging = self._lagging = self.match.table(self.spec)
+        for seat, action in table.history[len(lagging.history):keep]:
             lagging.apply(seat, action)
         return lagging
 
@@ -469,11 +466,14 @@ class RoomRuntime:
     # ------------------------------------------------------------------ broadcasting
 
     async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
-        for seat, state in enumerate(self.seats):
-            for client in list(state.clients):
-                await safe_send(client, frame_for(seat))
-        for client in list(self.spectators):
-            await safe_send(client, frame_for(SPECTATOR))
+        """One frame per seat (and one for all spectators), built only if someone listens."""
+        listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
+        listeners.append((SPECTATOR, list(self.spectators)))
+        for seat, clients in listeners:
+            if clients:
+                frame = frame_for(seat)
+                for client in clients:
+                    await safe_send(client, frame)
 
     async def _broadcast_state(self) -> None:
         await self._send_all(self.state_frame)
