@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import action_from_json
 from ..engine.record import record_of
 from ..engine.table import Table
 from ..rules.registry import make_rules
@@ -32,8 +31,7 @@ def hand_record(store: Store, hand_id: int) -> list[dict[str, Any]] | None:
             dealer_count=hand.dealer_count,
             thrown=tuple(hand.thrown),
         )
-        for row in store.actions_of(session, hand.id):
-            table.apply(row.seat, action_from_json(row.action))
+        store.replay_actions(session, hand.id, table)
     return record_of(table)
 
 

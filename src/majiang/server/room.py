@@ -394,8 +394,7 @@ class RoomRuntime:
         assert self.match is not None and self.spec is not None and self.hand_id is not None
         table = self.match.table(self.spec)
         with self.store.session() as session:
-            for row in self.store.actions_of(session, self.hand_id):
-                table.apply(row.seat, action_from_json(row.action))
+            self.store.replay_actions(session, self.hand_id, table)
         self.table = table
 
     def _bot_seat(self, seat: int) -> bool:
@@ -522,8 +521,7 @@ class RoomRuntime:
                 if spec is None or spec.seed != hand.seed:
                     raise RoomError(f"room {self.code}: hand {hand.number} does not match its seed")
                 table = self.match.table(spec)
-                for row in self.store.actions_of(session, hand.id):
-                    table.apply(row.seat, action_from_json(row.action))
+                self.store.replay_actions(session, hand.id, table)
                 self.spec, self.table, self.hand_id = spec, table, hand.id
                 if table.is_over:
                     assert table.result is not None

@@ -19,6 +19,8 @@ from sqlalchemy import create_engine, event, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
+from ..engine.actions import action_from_json
+from ..engine.table import Table
 from .models import ActionRow, HandRow, MatchRow, Player, Room, Seat
 
 _INSERT_ACTION = insert(ActionRow)
@@ -133,6 +135,12 @@ class Store:
                 select(ActionRow).where(ActionRow.hand_id == hand_id).order_by(ActionRow.index)
             )
         )
+
+    def replay_actions(self, session: Session, hand_id: int, table: Table) -> Table:
+        """Apply a hand's committed actions, in order, to a fresh table of that hand."""
+        for row in self.actions_of(session, hand_id):
+            table.apply(row.seat, action_from_json(row.action))
+        return table
 
     def player(self, session: Session, player_id: int) -> Player | None:
         """A player by id."""
