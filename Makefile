@@ -9,7 +9,7 @@ ARGS ?= serve --db sqlite:///majiang.db
 $(VENV)/.installed: pyproject.toml setup.py
 	python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[server,test]'
+	$(PY) -m pip install -q -e '.[server,play,ray,plot,e2e,test]'
 	touch $@
 
 # The same sources compiled by mypyc (MAJIANG_COMPILE=1), installed into a second virtualenv.

@@ -11,10 +11,13 @@ from collections.abc import Sequence
 
 from ..errors import MajiangError
 from . import analyze as analyze_cmd
+from . import botzone as botzone_cmd
+from . import play as play_cmd
 from . import replay as replay_cmd
 from . import score as score_cmd
 from . import serve as serve_cmd
 from . import simulate as simulate_cmd
+from . import tournament as tournament_cmd
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
@@ -42,6 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     replay_cmd.add_parser(commands)
     simulate_cmd.add_parser(commands)
     serve_cmd.add_parser(commands)
+    play_cmd.add_parser(commands)
+    tournament_cmd.add_parser(commands)
+    botzone_cmd.add_parser(commands)
     return parser
 
 
