@@ -1,0 +1,144 @@
+"""Hints for a seat (majiang.hints): what every table shows when a player asks for help."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+
+from majiang.bots import make_bot
+from majiang.engine.match import Match
+from majiang.engine.state import HIDDEN, Observation, Phase
+from majiang.hints import hints
+from majiang.notation import parse_tiles
+from majiang.rules.base import RuleSet
+from majiang.rules.huangyan.scoring import is_winning_shape
+from majiang.rules.huangyan.wild import Wild
+from majiang.rules.registry import make_rules
+from majiang.tiles import tile_name
+
+
+def observations(rules_name: str, bot: str, seed: int, hands: int) -> Iterator[
+    tuple[RuleSet, Observation]
+]:
+    """Every observation of every seat asked to act, over a short match of bots."""
+    match = Match(make_rules(rules_name), seed, hands=hands)
+    agents = [make_bot(bot, seat) for seat in range(4)]
+    for spec in match.specs():
+        table = match.table(spec)
+        while not table.is_over:
+            for seat in table.to_act():
+                obs = table.observation(seat)
+                yield table.rules, obs
+            seat = table.to_act()[0]
+            table.apply(seat, agents[seat](table.observation(seat)))
+        match.record(table.result)
+
+
+def own_unseen(obs: Observation) -> list[int]:
+    """4 - copies this seat can see anywhere (hand, own melds, ponds, shown melds, indicator)."""
+    seen = [0] * 34
+    for t in obs.hand:
+        seen[t] += 1
+    for pond in obs.discards:
+        for t in pond:
+            seen[t] += 1
+    for melds in obs.melds:
+        for meld in melds:
+            if meld.tile != HIDDEN:
+                for t in meld.tiles:
+                    seen[t] += 1
+    if obs.indicator is not None:
+        seen[obs.indicator] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+def test_a_ready_guobiao_hand_lists_each_wait_with_its_unseen_copies_and_the_minimum() -> None:
+    _, obs = next(observations("gb", "efficient", 1, 1))
+    empty = ((), (), (), ())
+    obs = dataclasses.replace(
+        obs,
+        hand=tuple(sorted(parse_tiles("345s1122234789p"))),
+        drawn=None,
+        melds=empty,
+        flowers=empty,
+        discards=empty,
+        seat_wind=0,
+        prevalent_wind=0,
+    )
+    got = hints(obs, make_rules("gb"))
+    assert got["rules"] == "gb" and got["tiles"] == 13 and got["shanten"] == 0
+    assert [(w["tile"], w["unseen"], w["meets_minimum"]) for w in got["waits"]] == [
+        ("1p", 2, False),
+        ("2p", 1, True),
+        ("5p", 4, False),
+    ]
+    assert all(w["best_total"] is not None for w in got["waits"])
+    # a tile in a pond is no longer unseen
+    seen = dataclasses.replace(obs, discards=((parse_tiles("5p")[0],), (), (), ()))
+    assert [w["unseen"] for w in hints(seen, make_rules("gb"))["waits"]] == [2, 1, 3]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_guobiao_hints_agree_with_the_observation(seed: int) -> None:
+    checked = 0
+    for rules, obs in observations("gb", "efficient", seed, 2):
+        got = hints(obs, rules)
+        size = len(obs.hand) + 3 * len(obs.melds[obs.seat])
+        assert got["tiles"] == size
+        unseen = own_unseen(obs)
+        if size == 13:
+            for useful in got["useful"]:
+                tile = parse_tiles(useful["tile"])[0]
+                assert useful["unseen"] == unseen[tile]
+            assert (got["shanten"] == 0) == bool(got["waits"]) or all(
+                w["unseen"] == 0 for w in got["waits"]
+            )
+        else:
+            names = {tile_name(t) for t in obs.hand}
+            assert {d["tile"] for d in got["discards"]} == names
+            assert got["shanten"] == min(d["shanten"] for d in got["discards"]) or got["complete"]
+        checked += 1
+    assert checked > 100
+
+
+def test_huangyan_waits_are_exactly_the_faces_that_complete_the_hand() -> None:
+    ready = 0
+    for rules, obs in observations("huangyan", "wild", 5, 3):
+        got = hints(obs, rules)
+        size = len(obs.hand) + 3 * len(obs.melds[obs.seat])
+        if obs.phase is Phase.BULLETS or size not in (13, 14):
+            assert got["shanten"] is None
+            continue
+        assert got["rules"] == "huangyan"
+        assert obs.wild is not None and got["wild"] == tile_name(obs.wild)
+        if size != 13 or got["shanten"] != 0:
+            continue
+        wild = Wild.of(obs.wild)
+        counts = [0] * 34
+        for t in obs.hand:
+            counts[t] += 1
+        completing = set()
+        for face in range(34):
+            counts[face] += 1
+            if counts[face] <= 4 and is_winning_shape(counts, len(obs.melds[obs.seat]), wild):
+                completing.add(tile_name(face))
+            counts[face] -= 1
+        assert {w["tile"] for w in got["waits"]} <= completing
+        assert {w["tile"] for w in got["waits"]} == {
+            name for name in completing if own_count(obs, name) < 4
+        }
+        ready += 1
+    assert ready > 0
+
+
+def own_count(obs: Observation, name: str) -> int:
+    """Copies of a face in the seat's own hand."""
+    return obs.hand.count(parse_tiles(name)[0])
+
+
+def test_no_hand_no_advice() -> None:
+    rules, obs = next(observations("gb", "efficient", 1, 1))
+    empty = dataclasses.replace(obs, hand=(), drawn=None)
+    assert hints(empty, rules) == {"rules": "gb", "tiles": 0, "shanten": None}
