@@ -456,9 +456,10 @@ class Table:
             if check is not None and rules.may_declare(check):
                 actions.append(Win())
         if (not claimed or rules.kong_after_claim) and self._may_kong():
-            for t in range(34):
-                if counts[t] == 4 and rules.natural(t):
-                    actions.append(ConcealedKong(t))
+            if 4 in counts:
+                for t in range(34):
+                    if counts[t] == 4 and rules.natural(t):
+                        actions.append(ConcealedKong(t))
             for m in self.melds[seat]:
                 if m.kind is MeldKind.PUNG and counts[rules.physical(m.tile)]:
                     actions.append(AddedKong(rules.physical(m.tile)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import mul
 from typing import Any
 
 from ...analysis import useful_tiles
@@ -12,7 +13,7 @@ from ...shanten import TILE_KEYS, shanten_of_key
 from ...shapes import is_complete
 from ..base import TableView, WinCheck, WinSettlement
 from .options import GuobiaoOptions
-from .payments import false_win_deltas, seat_deltas
+from .payments import botzone_penalty_deltas, false_win_deltas, seat_deltas
 from .scoring import score_hand
 
 FLOWERS = list(range(34, 42))
@@ -78,7 +79,7 @@ class GuobiaoRules:
 
     def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
         """The winning tiles of a ready hand (any shape); empty if it is not ready."""
-        key = sum([c * k for c, k in zip(counts, TILE_KEYS, strict=False) if c])
+        key = sum(map(mul, counts, TILE_KEYS))
         if shanten_of_key(key, sum(counts), n_melds) != 0:  # keys add up: no tile list needed
             return _NO_WAITS
         return frozenset(useful_tiles([t for t in range(34) for _ in range(counts[t])], n_melds))
@@ -110,11 +111,15 @@ class GuobiaoRules:
     def settle_win(
         self, table: TableView, winner: int, discarder: int | None, check: WinCheck, note: Any
     ) -> WinSettlement:
-        """The seed's payment formula with the table's stake."""
+        """The seed's payment formula with the table's stake (Botzone's judge pays the same, so
+        ``botzone_scoring`` keeps it)."""
         return WinSettlement(seat_deltas(winner, discarder, check.points, table.stake))
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
-        """10 × stake (``false_win_penalty``) to each other player."""
+        """10 × stake (``false_win_penalty``; Botzone's 10 with ``botzone_scoring``) to each
+        other player."""
+        if self.options.botzone_scoring:
+            return list(botzone_penalty_deltas(offender, stake))
         return list(false_win_deltas(offender, self.options.false_win_penalty, stake))
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
