@@ -375,7 +375,9 @@ def test_all_options_together() -> None:
 
 
 def test_option_names() -> None:
-    assert set(GuobiaoOptions.names()) == {*SCORING_OPTIONS, "false_win", "false_win_penalty"}
+    assert set(GuobiaoOptions.names()) == {
+        *SCORING_OPTIONS, "false_win", "false_win_penalty", "botzone_scoring"
+    }
 
 
 def test_defaults_are_off() -> None:

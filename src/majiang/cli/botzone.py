@@ -1,10 +1,192 @@
-"""`majiang botzone`: placeholder, replaced by the module that builds it."""
+"""``majiang botzone``: Botzone's Chinese Standard Mahjong bots and majiang's, both ways.
+
+* ``bot``: a majiang bot as a Botzone program (requests on stdin, responses on stdout);
+* ``wall``: the ``walltiles`` of a seeded majiang deal (Botzone deals the same hands);
+* ``play``: hands with Botzone programs in some seats and majiang bots in the others.
+"""
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
+from pathlib import Path
 from typing import Any
+
+from ..bots import check_bot, make_bot
+from ..errors import OptionError
+from ..rules.registry import make_rules, rules_options
+from ..tiles import tile_name
+from .score import option_values
+
+_WINDS = "ESWN"
 
 
 def add_parser(commands: Any) -> None:
-    """Register the sub-command."""
-    commands.add_parser("botzone", help="(being built)")
+    """Register ``botzone`` and its actions."""
+    p = commands.add_parser(
+        "botzone",
+        help="Botzone compatibility: majiang bots as Botzone programs, Botzone bots at tables",
+        description="Botzone's Chinese Standard Mahjong protocol (docs/botzone.md).",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    actions.required = True
+
+    bot = actions.add_parser(
+        "bot",
+        help="run a majiang bot as a Botzone program (stdin -> stdout)",
+        description="Reads one Botzone turn on stdin (JSON or simple I/O) and prints the "
+        "response; with --keep-running it prints Botzone's keep-running line after each "
+        "response and answers the following requests, one line each, until stdin ends.",
+    )
+    bot.add_argument("--bot", default="fan", help="the majiang bot (fan, efficient, random)")
+    bot.add_argument("--io", choices=("json", "simple"), default="json", help="turn format")
+    bot.add_argument("--keep-running", action="store_true", help="Botzone's long-running mode")
+    bot.add_argument("--seed", type=int, default=0, help="the bot's seed (0)")
+    bot.set_defaults(run=run_bot)
+
+    wall = actions.add_parser(
+        "wall",
+        help="print the walltiles of a seeded majiang deal",
+        description="Prints Botzone's walltiles (144 tile names) that deal the same hands, "
+        "flowers and draws as the majiang hand of SEED (docs/botzone.md).",
+    )
+    wall.add_argument("--seed", type=int, required=True, metavar="S", help="the hand's seed")
+    wall.add_argument("--deal", action="store_true", help="also print the deal, in notation")
+    wall.set_defaults(run=run_wall)
+
+    play = actions.add_parser(
+        "play",
+        help="play hands with Botzone programs and majiang bots",
+        description="Seats 0-3 from --seat (repeatable; the others play --fill). A seat is a "
+        "majiang bot name or botzone[/json|/simple][/keep]:COMMAND. Botzone's scoring "
+        "(botzone_scoring) is on unless --option botzone_scoring=off.",
+    )
+    play.add_argument("--seat", action="append", default=[], metavar="SPEC", help="a seat")
+    play.add_argument("--fill", default="fan", metavar="BOT", help="the other seats (fan)")
+    play.add_argument("--hands", type=int, default=1, metavar="N", help="hands to play (1)")
+    play.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
+    play.add_argument("--walltiles", metavar="TEXT", help="play this Botzone wall (one hand)")
+    play.add_argument("--walltiles-file", metavar="PATH", help="read the walltiles from a file")
+    play.add_argument("--quan", choices=list(_WINDS), default="E", help="prevalent wind (E)")
+    play.add_argument(
+        "--time-limit", type=float, default=1.0, metavar="SECONDS",
+        help="per Botzone turn; a game's first turn gets twice as long (1)",
+    )
+    play.add_argument("--io", choices=("json", "simple"), default="json",
+                      help="turn format of botzone: seats without /json or /simple")
+    play.add_argument("--keep-running", action="store_true",
+                      help="long-running botzone: seats (as /keep)")
+    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                      help="rule option, repeatable")
+    play.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
+    play.add_argument("--json", action="store_true", help="print JSON")
+    play.set_defaults(run=run_play)
+
+
+def run_bot(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone bot``."""
+    from ..botzone import BotzoneBot, run
+
+    check_bot(args.bot, "gb")
+    run(BotzoneBot(make_bot(args.bot, args.seed)), sys.stdin, sys.stdout, args.io,
+        args.keep_running)
+    return 0
+
+
+def run_wall(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone wall``."""
+    from ..botzone import botzone_deal, seeded_wall, to_walltiles
+
+    walltiles = to_walltiles(seeded_wall(args.seed))
+    print(walltiles)
+    if args.deal:
+        hands, flowers, first = botzone_deal(walltiles)
+        for player in range(4):
+            tiles = "".join(tile_name(t) for t in sorted(hands[player]))
+            extra = "".join(tile_name(t) for t in flowers[player])
+            print(f"player {player} ({_WINDS[player]}): {tiles}{' + ' + extra if extra else ''}")
+        print(f"player 0 draws: {' '.join(tile_name(t) for t in first)}")
+    return 0
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone play``."""
+    from ..botzone import BotzoneAgent, agent_from_spec, from_walltiles, play_hand
+    from ..engine.record import save_record
+    from ..engine.table import Table
+    from ..sim import derive_seed
+
+    if not 1 <= len(args.seat) <= 4:
+        raise OptionError("give one to four --seat specs (the other seats play --fill)")
+    if args.hands < 1:
+        raise OptionError(f"--hands must be at least 1, not {args.hands}")
+    if args.time_limit <= 0:
+        raise OptionError(f"--time-limit must be positive, not {args.time_limit:g}")
+    walltiles = args.walltiles
+    if args.walltiles_file:
+        walltiles = Path(args.walltiles_file).read_text(encoding="utf-8")
+    wall = from_walltiles(walltiles) if walltiles is not None else None
+    if wall is not None and args.hands != 1:
+        raise OptionError("a walltiles wall is one hand: --hands 1")
+    rules = make_rules("gb", {"botzone_scoring": "on", **option_values(args.option)})
+    specs = [*args.seat, *[args.fill] * (4 - len(args.seat))]
+    agents = [
+        agent_from_spec(spec, seat, args.time_limit, seed=derive_seed(args.seed, "seat", seat),
+                        io=args.io, keep_running=args.keep_running)
+        for seat, spec in enumerate(specs)
+    ]
+    if args.records:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
+    hands: list[dict[str, Any]] = []
+    totals = [0, 0, 0, 0]
+    try:
+        for i in range(args.hands):
+            seed = derive_seed(args.seed, "hand", i)
+            dealer, prevalent = (0, _WINDS.index(args.quan)) if wall else (i % 4, (i // 4) % 4)
+            table = Table(rules, seed, dealer=dealer, prevalent_wind=prevalent, wall=wall)
+            hand = play_hand(table, agents)
+            totals = [t + d for t, d in zip(totals, hand.deltas, strict=True)]
+            data = {"hand": i + 1, "seed": seed, "dealer": dealer, "prevalent_wind": prevalent,
+                    **hand.to_json()}
+            hands.append(data)
+            if args.records:
+                save_record(table, Path(args.records) / f"hand-{i + 1:04d}.jsonl")
+            if not args.json:
+                print(_describe(data))
+    finally:
+        for agent in agents:
+            if isinstance(agent, BotzoneAgent):
+                agent.close()
+    players = [{"seat": s, "player": specs[s], "points": totals[s]} for s in range(4)]
+    if args.json:
+        print(json.dumps({"options": rules_options(rules), "hands": hands, "players": players},
+                         ensure_ascii=False, indent=2))
+    else:
+        print()
+        print(f"{'seat':<6}{'points':>8}  player")
+        for p in players:
+            print(f"{p['seat']:<6}{p['points']:>+8}  {p['player']}")
+    return 0
+
+
+def _describe(data: dict[str, Any]) -> str:
+    result = data["result"]
+    head = (f"hand {data['hand']} (dealer {data['dealer']}, prevalent "
+            f"{_WINDS[data['prevalent_wind']]}): ")
+    if result["winner"] is None:
+        head += "exhaustive draw"
+    else:
+        how = "self-drawn" if result["self_drawn"] else f"on seat {result['discarder']}'s tile"
+        head += f"seat {result['winner']} wins {how}, {result['points']} fans"
+    lines = [head + "; deltas " + " ".join(f"{d:+d}" for d in data["deltas"])]
+    for fault in data["faults"]:
+        charged = ", -30" if fault["charged"] else ""
+        lines.append(f"  seat {fault['seat']} {fault['kind']} at {fault['request']!r}: "
+                     f"{fault['detail']}{charged}")
+    for item in data["adjusted"]:
+        lines.append(f"  seat {item['seat']} {item['move']}")
+    return "\n".join(lines)
+
+
+__all__ = ["add_parser", "run_bot", "run_play", "run_wall"]

@@ -30,6 +30,10 @@ class GuobiaoOptions:
     """D18: declaring a win under 8 fans is a false win (错和) instead of illegal."""
     false_win_penalty: int = 10
     """D18: what a false win costs, per other player, before the stake."""
+    botzone_scoring: bool = False
+    """Botzone's one-hand scoring (docs/botzone.md): wins pay the §4.1 formula, which is
+    Botzone's; a false win, and a Botzone program's fault, cost -30 / +10 to each other player
+    (× stake) whatever ``false_win_penalty`` says."""
 
     @classmethod
     def from_mapping(cls, values: dict[str, Any] | None) -> GuobiaoOptions:

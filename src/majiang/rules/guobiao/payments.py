@@ -58,3 +58,13 @@ def false_win_deltas(offender: int, penalty: int = 10, stake: int = 1) -> tuple[
     deltas = [penalty * stake] * 4
     deltas[offender] = -3 * penalty * stake
     return (deltas[0], deltas[1], deltas[2], deltas[3])
+
+
+BOTZONE_PENALTY = 10
+"""Botzone's penalty for a false win or an illegal move (错和): the offender pays 10 to each other
+player, -30 / +10 (Botzone's Chinese Standard Mahjong judge)."""
+
+
+def botzone_penalty_deltas(offender: int, stake: int = 1) -> tuple[int, int, int, int]:
+    """Botzone's -30 for a false win or an illegal move, +10 to each other player (× stake)."""
+    return false_win_deltas(offender, BOTZONE_PENALTY, stake)

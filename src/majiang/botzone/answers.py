@@ -1,0 +1,137 @@
+"""A Botzone program's answer to a decision, checked as Botzone's judge checks it, as a legal
+majiang action (:func:`answer_move`), and what a seat plays when its program cannot
+(:func:`fallback`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    ExposedKong,
+    Pass,
+    Pung,
+    Win,
+)
+from ..engine.state import Observation, Phase
+from ..hand import MeldKind
+from .codec import Response, parse_response
+from .tiles import BotzoneError
+
+
+class Misplay(BotzoneError):
+    """A turn Botzone's judge rejects: ``kind`` as in :attr:`Fault.kind`."""
+
+    def __init__(self, kind: str, detail: str) -> None:
+        super().__init__(detail)
+        self.kind, self.detail = kind, detail
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """The action of a response to a decision (and the discard named with a chow or pung)."""
+
+    action: Action
+    discard: int | None = None
+    adjusted: str = ""
+    """Set when the response is a move Botzone allows and majiang does not offer (a claim of
+    the final discard other than a win, a kong with the wall empty): ``action`` replaces it."""
+
+
+def answer_move(obs: Observation, text: str) -> Move:
+    """The move of a program's response to the decision ``obs``, checked as Botzone's judge
+    checks it; raises :class:`Misplay` for a response the judge rejects."""
+    try:
+        response = parse_response(text)
+    except BotzoneError as error:
+        raise Misplay("garbage", str(error)) from None
+    if response.kind == "HU":
+        if Win() in obs.legal_actions and obs.win_reaches_minimum:
+            return Move(Win())
+        raise Misplay("false_win", "HU without a winning hand of 8 fans")
+    if obs.phase is Phase.TURN:
+        return _turn_move(obs, response)
+    if response.kind == "PASS":
+        return Move(Pass())
+    if obs.phase is Phase.ROB:
+        raise Misplay("illegal", "only PASS or HU may answer an added kong")
+    return _claim_move(obs, response)
+
+
+def _turn_move(obs: Observation, response: Response) -> Move:
+    kind, tile = response.kind, response.tile
+    hand = list(obs.hand)
+    if kind == "PLAY" and tile is not None and tile in hand:
+        return Move(Discard(tile))
+    if kind == "GANG" and tile is not None and hand.count(tile) == 4:
+        return _offered(obs, ConcealedKong(tile), response)
+    if kind == "BUGANG" and tile is not None and tile in hand and any(
+        m.kind is MeldKind.PUNG and m.tile == tile for m in obs.melds[obs.seat]
+    ):
+        return _offered(obs, AddedKong(tile), response)
+    raise Misplay("illegal", "not a move of this turn")
+
+
+def _claim_move(obs: Observation, response: Response) -> Move:
+    offer, kind = obs.last_discard, response.kind
+    assert offer is not None
+    rest = list(obs.hand)
+    if kind == "GANG" and response.tile is None and rest.count(offer) >= 3:
+        return _offered(obs, ExposedKong(), response)
+    action: Action
+    if kind == "PENG" and rest.count(offer) >= 2:
+        rest.remove(offer)
+        rest.remove(offer)
+        action = Pung()
+    elif kind == "CHI" and _chow_tiles(obs, response, rest):
+        assert response.mid is not None
+        action = Chow(response.mid - 1)
+    else:
+        raise Misplay("illegal", "not a claim of this discard")
+    if response.tile not in rest:
+        raise Misplay("illegal", "the discard after the claim is not in the hand")
+    move = _offered(obs, action, response)
+    return move if move.adjusted else Move(action, response.tile)
+
+
+def _chow_tiles(obs: Observation, response: Response, rest: list[int]) -> bool:
+    """Botzone's chow check: the next player, a suited middle tile next to the discard, and
+    the two other tiles in the hand (removed from ``rest``)."""
+    offer, mid = obs.last_discard, response.mid
+    if offer is None or mid is None or obs.seat != (obs.current + 1) % 4:
+        return False
+    if mid >= 27 or offer >= 27 or mid // 9 != offer // 9 or abs(mid - offer) > 1:
+        return False
+    if mid % 9 in (0, 8):
+        return False
+    for t in (mid - 1, mid, mid + 1):
+        if t == offer:
+            continue
+        if t not in rest:
+            return False
+        rest.remove(t)
+    return True
+
+
+def _offered(obs: Observation, action: Action, response: Response) -> Move:
+    """``action`` if the engine offers it; otherwise a move Botzone allows and majiang's rules
+    do not (a claim of the final discard, a kong with the wall empty), replaced."""
+    if action in obs.legal_actions:
+        return Move(action)
+    return Move(fallback(obs), adjusted=f"{response} (not offered by majiang: replaced)")
+
+
+def fallback(obs: Observation) -> Action:
+    """What a seat plays when its program cannot: pass a claim, discard the drawn tile."""
+    if obs.phase is not Phase.TURN:
+        return Pass()
+    if obs.drawn is not None and Discard(obs.drawn) in obs.legal_actions:
+        return Discard(obs.drawn)
+    return [a for a in obs.legal_actions if isinstance(a, Discard)][-1]
+
+
+__all__ = ["Misplay", "Move", "answer_move", "fallback"]
