@@ -222,3 +222,29 @@ def test_fan_bot_outplays_efficient_bots() -> None:
     fan, *others = data["players"]
     assert fan["wins"] > max(p["wins"] for p in others)
     assert fan["points"] > 0
+
+
+# --------------------------------------------------------------------------- backends, --out
+
+
+def test_cli_out_chunk_lines(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "chunks.jsonl"
+    args = ["simulate", "--games", "6", "--seed", "2", "--bots", ",".join(FAST), "--json"]
+    assert main([*args, "--backend", "local", "--jobs", "2", "--out", str(out)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    chunks = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [(c["start"], c["stop"]) for c in chunks] == [(i, i + 1) for i in range(6)]
+    assert sum(c["hands"] for c in chunks) == 6
+    assert sum(c["draws"] for c in chunks) == data["draws"]
+    for p in range(4):
+        assert sum(c["players"][p]["points"] for c in chunks) == data["players"][p]["points"]
+
+
+def test_cli_backend_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--address", "auto"]) == 1
+    err = capsys.readouterr().err
+    assert err.strip() == "majiang: error: --address needs --backend ray"
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--backend", "spark"])
+    assert exit_info.value.code == 2
+    assert "usage error" in capsys.readouterr().err

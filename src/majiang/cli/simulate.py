@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Iterable
@@ -11,7 +12,7 @@ from typing import Any
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import RULE_SETS
-from ..sim import ProgressBar, SimConfig, SimResult, simulate
+from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
 
 
 def add_parser(commands: Any) -> None:
@@ -21,9 +22,9 @@ def add_parser(commands: Any) -> None:
         help="let bots play many hands and report per-bot figures",
         description=(
             "Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; "
-            "the same seed gives the same figures for any --jobs. Prints each bot's win rate, "
-            "deal-in rate, mean winning total (fans in gb, hu in huangyan) and points (and "
-            "bullets and gunner hands in huangyan), the draw rate and the speed."
+            "the same seed gives the same figures for any --jobs and --backend. Prints each "
+            "bot's win rate, deal-in rate, mean winning total (fans in gb, hu in huangyan) and "
+            "points (and bullets and gunner hands in huangyan), the draw rate and the speed."
         ),
     )
     p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
@@ -36,7 +37,7 @@ def add_parser(commands: Any) -> None:
         help=f"four bots for players 0-3, or one for all ({', '.join(bot_names())}; "
         "default: efficient for gb, wild for huangyan)",
     )
-    p.add_argument("--jobs", type=int, default=1, metavar="K", help="local processes (1)")
+    add_backend_arguments(p)
     p.add_argument(
         "--matches", action="store_true", help="play whole 16-hand matches instead of hands"
     )
@@ -48,6 +49,9 @@ def add_parser(commands: Any) -> None:
         help="rule option, repeatable (e.g. false_win=on)",
     )
     p.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
+    p.add_argument(
+        "--out", metavar="FILE", help="write one JSON line per finished chunk of games to FILE"
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument(
         "--progress",
@@ -56,6 +60,29 @@ def add_parser(commands: Any) -> None:
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
     p.set_defaults(run=run)
+
+
+def add_backend_arguments(p: argparse.ArgumentParser) -> None:
+    """``--jobs``, ``--backend`` and ``--address`` (shared with ``majiang tournament``)."""
+    p.add_argument(
+        "--jobs", type=int, default=1, metavar="K",
+        help="local processes, or the CPUs of a local Ray instance (1)",
+    )
+    p.add_argument(
+        "--backend", default="local", choices=list(BACKENDS),
+        help="local processes (default) or a Ray cluster (needs the ray extra)",
+    )
+    p.add_argument(
+        "--address", default=None, metavar="ADDR",
+        help="with --backend ray: the cluster to join (e.g. auto); none: a local Ray instance",
+    )
+
+
+def backend_from_args(args: argparse.Namespace) -> Backend:
+    """The backend the options ask for (checked; Ray is started or joined here)."""
+    if args.jobs < 1:
+        raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
+    return make_backend(args.backend, args.jobs, args.address)
 
 
 def parse_bots(text: str) -> tuple[str, ...]:
@@ -96,13 +123,16 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
     config.validate()
-    show = args.progress if args.progress is not None else sys.stderr.isatty()
-    bar = ProgressBar(sys.stderr) if show else None
-    try:
-        result = simulate(config, args.jobs, progress=bar)
-    finally:
-        if bar is not None:
-            bar.close()
+    with contextlib.ExitStack() as stack:
+        backend = stack.enter_context(backend_from_args(args))
+        out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
+        show = args.progress if args.progress is not None else sys.stderr.isatty()
+        bar = ProgressBar(sys.stderr) if show else None
+        try:
+            result = simulate(config, args.jobs, progress=bar, backend=backend, out=out)
+        finally:
+            if bar is not None:
+                bar.close()
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -131,7 +161,7 @@ def render(result: SimResult) -> str:
     )
     lines = [
         f"{what}, rules {config.rules}, seed {config.seed}, {result.jobs} job"
-        f"{'s' if result.jobs != 1 else ''}",
+        f"{'s' if result.jobs != 1 else ''}{', ray' if result.backend == 'ray' else ''}",
         f"draws {data['draws']} ({_percent(data['draw_rate'])}), "
         f"{data['elapsed_s']:.1f} s, {data['hands_per_s']:.1f} hands/s",
         "",
@@ -173,4 +203,12 @@ def render(result: SimResult) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_parser", "parse_bots", "parse_options", "render", "run"]
+__all__ = [
+    "add_backend_arguments",
+    "add_parser",
+    "backend_from_args",
+    "parse_bots",
+    "parse_options",
+    "render",
+    "run",
+]

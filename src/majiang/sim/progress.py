@@ -11,7 +11,9 @@ class ProgressBar:
     """``[#########.........]  450/1000 hands  152.3 hands/s  ETA 4s``, redrawn in place.
 
     Redraws at most ten times a second; :meth:`close` ends the line. Use as the ``progress``
-    callback of :func:`majiang.sim.simulate`.
+    callback of :func:`majiang.sim.simulate` or :func:`majiang.tournament.run_tournament`. The
+    first call's ``done`` is the baseline of the rate (work resumed from an earlier run is not
+    counted as done in no time).
     """
 
     def __init__(self, stream: TextIO | None = None, unit: str = "hands", width: int = 30) -> None:
@@ -21,14 +23,17 @@ class ProgressBar:
         self.start = time.perf_counter()
         self.last_draw = 0.0
         self.drawn = False
+        self.baseline: int | None = None
 
     def __call__(self, done: int, total: int) -> None:
         now = time.perf_counter()
+        if self.baseline is None:
+            self.baseline = done
         if done < total and now - self.last_draw < 0.1:
             return
         self.last_draw = now
         elapsed = now - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
+        rate = (done - self.baseline) / elapsed if elapsed > 0 else 0.0
         filled = self.width * done // total if total else self.width
         bar = "#" * filled + "." * (self.width - filled)
         eta = f"ETA {(total - done) / rate:.0f}s" if rate > 0 and done < total else ""

@@ -1,19 +1,20 @@
-"""Play many hands or matches between bots, in one process or several, reproducibly.
+"""Play many hands or matches between bots, in one process, several, or on Ray, reproducibly.
 
 Every game (a hand, or a match of 16 hands) takes its seeds from the run's seed and its own
 index alone (:func:`derive_seed`), and the tallies are integers merged in game order, so the
-same seed gives the same figures whatever the number of processes.
+same seed gives the same figures whatever the number of processes or the backend
+(:mod:`majiang.sim.backends`).
 """
 
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
+import json
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from ..bots import check_bot, make_bot
 from ..engine.match import Agent, Match, play_hand
@@ -21,6 +22,7 @@ from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
 from ..rules.registry import RULE_SETS, make_rules, rules_options
+from .backends import Backend, LocalBackend, run_ordered
 from .stats import PlayerTally, Tally, player_summary
 
 Progress = Callable[[int, int], None]
@@ -122,19 +124,37 @@ def play_games(config: SimConfig, rules: RuleSet, start: int, stop: int) -> Tall
 _worker_rules: dict[tuple[str, str], RuleSet] = {}
 
 
-def _play_chunk(job: tuple[SimConfig, int, int]) -> Tally:
-    config, start, stop = job
-    cache_key = (config.rules, repr(sorted(config.options.items())))
+def worker_rules(name: str, options: dict[str, Any]) -> RuleSet:
+    """The rule set of a worker process, built once per (name, options) and kept."""
+    cache_key = (name, repr(sorted(options.items())))
     rules = _worker_rules.get(cache_key)
     if rules is None:
-        rules = _worker_rules[cache_key] = make_rules(config.rules, config.options)
-    return play_games(config, rules, start, stop)
+        rules = _worker_rules[cache_key] = make_rules(name, options)
+    return rules
+
+
+def play_chunk(job: tuple[SimConfig, int, int]) -> Tally:
+    """Play games ``start``..``stop - 1`` of a run (a backend's unit of work)."""
+    config, start, stop = job
+    return play_games(config, worker_rules(config.rules, config.options), start, stop)
 
 
 def _chunks(games: int, jobs: int, matches: bool) -> Iterator[tuple[int, int]]:
     size = 1 if matches else max(1, min(100, games // (jobs * 16)))
     for start in range(0, games, size):
         yield start, min(games, start + size)
+
+
+def chunk_line(start: int, stop: int, tally: Tally) -> str:
+    """The JSON line of one finished chunk (``majiang simulate --out``)."""
+    return json.dumps({
+        "start": start,
+        "stop": stop,
+        "hands": tally.hands,
+        "draws": tally.draws,
+        "matches": tally.matches,
+        "players": [asdict(player) for player in tally.players],
+    })
 
 
 @dataclass(frozen=True)
@@ -146,6 +166,7 @@ class SimResult:
     tally: Tally
     elapsed: float
     options: dict[str, Any] = field(default_factory=dict)
+    backend: str = "local"
 
     @property
     def hands_per_second(self) -> float:
@@ -191,38 +212,58 @@ class SimResult:
         }
 
 
-def simulate(config: SimConfig, jobs: int = 1, progress: Progress | None = None) -> SimResult:
-    """Run a simulation in ``jobs`` local processes (1: in this one) and tally it."""
+def simulate(
+    config: SimConfig,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    backend: Backend | None = None,
+    out: TextIO | None = None,
+) -> SimResult:
+    """Run a simulation and tally it: on ``backend`` if given (the caller closes it), else in
+    ``jobs`` local processes (1: in this one). ``out`` receives one JSON line per chunk of
+    games, in game order, as soon as the chunks before it are done."""
     rules = config.validate()
     if jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {jobs}")
     if config.records is not None:
         Path(config.records).mkdir(parents=True, exist_ok=True)
-    chunks = list(_chunks(config.games, jobs, config.matches))
-    jobs = min(jobs, len(chunks))
+    runner = backend if backend is not None else LocalBackend(jobs)
+    chunks = list(_chunks(config.games, runner.jobs, config.matches))
+    jobs = min(runner.jobs, len(chunks))
     per_game = config.hands_per_match if config.matches else 1
     total = config.total_hands
     tally = Tally()
+    done = 0
     begin = time.perf_counter()
     if progress is not None:
         progress(0, total)
-    if jobs == 1:
-        for start, stop in chunks:
-            tally.merge(play_games(config, rules, start, stop))
-            if progress is not None:
-                progress(tally.hands, total)
-    else:
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else None)
-        work = [(config, start, stop) for start, stop in chunks]
-        with context.Pool(jobs) as pool:
-            for part in pool.imap(_play_chunk, work):
-                tally.merge(part)
-                if progress is not None:
-                    progress(tally.hands, total)
+
+    def advance(index: int, part: Tally) -> None:
+        nonlocal done
+        done += part.hands
+        if progress is not None:
+            progress(done, total)
+
+    work = [(config, start, stop) for start, stop in chunks]
+    for (start, stop), part in zip(chunks, run_ordered(runner, play_chunk, work, advance),
+                                   strict=True):
+        tally.merge(part)
+        if out is not None:
+            out.write(chunk_line(start, stop, part) + "\n")
+            out.flush()
     elapsed = time.perf_counter() - begin
     assert tally.hands == config.games * per_game
-    return SimResult(config, jobs, tally, elapsed, rules_options(rules))
+    return SimResult(config, jobs, tally, elapsed, rules_options(rules), runner.name)
 
 
-__all__ = ["Progress", "SimConfig", "SimResult", "derive_seed", "play_games", "simulate"]
+__all__ = [
+    "Progress",
+    "SimConfig",
+    "SimResult",
+    "chunk_line",
+    "derive_seed",
+    "play_chunk",
+    "play_games",
+    "simulate",
+    "worker_rules",
+]
