@@ -12,32 +12,39 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse
+from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse
 from pydantic import TypeAdapter, ValidationError
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
 
 from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SPECTATOR, Client
-from .models import Player, Room, Seat
+from .models import HandRow, MatchRow, Player, Room, Seat
 from .protocol import (
     MAX_MESSAGE_BYTES,
     VERSION,
     ActMessage,
     ClientMessage,
     HandSummary,
+    HintMessage,
     PingMessage,
     PlayerStats,
     ReadyMessage,
+    Replay,
     RoomCreate,
+    RoomSummary,
     RoomView,
+    RuleSetInfo,
     SeatGrant,
     SeatRequest,
 )
 from .records import hand_record
 from .room import RoomRuntime
 from .store import Store, new_code, new_token, token_hash
+from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
@@ -101,13 +108,53 @@ def create_app(
             raise HTTPException(404, f"no room {code!r}")
         return runtime
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    def home() -> str:
-        return (
-            "<!doctype html><title>majiang</title><h1>majiang server</h1>"
-            "<p>HTTP API: <a href='/docs'>/docs</a>. Play over the websocket "
-            "<code>/ws/{code}?token=...</code> (see docs/server.md).</p>"
-        )
+    @app.get("/", include_in_schema=False)
+    def home() -> FileResponse:
+        """The browser table (lobby, table, score sheets, replays): one page."""
+        return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", RevalidatedFiles(directory=STATIC_DIR), name="static")
+
+    @app.get("/rules", response_model=list[RuleSetInfo])
+    def rules_catalog() -> list[dict[str, Any]]:
+        """Each rule set's options (type, default, choices, meaning) and the bots that play it."""
+        return rule_sets()
+
+    @app.get("/rooms", response_model=list[RoomSummary])
+    def list_rooms(
+        status: str | None = Query(None, pattern="^(waiting|playing|finished)$"),
+        limit: int = Query(50, ge=1, le=200),
+    ) -> list[dict[str, Any]]:
+        """The most recent rooms first (``status`` to keep one kind): to join, watch or replay."""
+        query = select(Room).options(selectinload(Room.seats).selectinload(Seat.player))
+        if status is not None:
+            query = query.where(Room.status == status)
+        with store.session() as session:
+            rooms_found = session.scalars(query.order_by(Room.id.desc()).limit(limit)).all()
+            return [
+                {
+                    "code": room.code,
+                    "rules": room.rules,
+                    "status": room.status,
+                    "stake": room.stake,
+                    "hands": room.hands,
+                    "rounds": room.rounds,
+                    "seats": [
+                        {
+                            "seat": row.seat,
+                            "player": row.player.name if row.player is not None else None,
+                            "bot": row.bot,
+                        }
+                        for row in room.seats
+                    ],
+                    "open_seats": [
+                        row.seat
+                        for row in room.seats
+                        if room.status == "waiting" and row.player_id is None and row.bot is None
+                    ],
+                }
+                for room in rooms_found
+            ]
 
     @app.post("/rooms", response_model=RoomView, status_code=201)
     def create_room(request: RoomCreate) -> dict[str, Any]:
@@ -202,6 +249,46 @@ def create_app(
             raise HTTPException(404, f"no finished hand {hand_id}")
         return lines
 
+    @app.get("/hands/{hand_id}/replay", response_model=Replay)
+    def hand_replay(hand_id: int, last: bool = False) -> dict[str, Any]:
+        """A finished hand replayed by the engine: one full view per step (every hand shown)
+        with the action and the events of that step (``last``: the final step only, for a
+        score sheet); 404 while the hand is played."""
+        lines = hand_record(store, hand_id)
+        if lines is None:
+            raise HTTPException(404, f"no finished hand {hand_id}")
+        with store.session() as session:
+            hand = session.get(HandRow, hand_id)
+            assert hand is not None
+            match_row = session.get(MatchRow, hand.match_id)
+            assert match_row is not None
+            room = session.get(Room, match_row.room_id)
+            assert room is not None
+            seats = []
+            for row in room.seats:
+                player_id = hand.players[row.seat]
+                player = store.player(session, player_id) if player_id is not None else None
+                seats.append(
+                    {
+                        "seat": row.seat,
+                        "player": player.name if player is not None else None,
+                        "bot": row.bot if player is None else None,
+                    }
+                )
+            code, number, rules = room.code, hand.number, room.rules
+        return {
+            "id": hand_id,
+            "room": code,
+            "number": number,
+            "rules": rules,
+            "options": lines[0].get("options", {}),
+            "seats": seats,
+            "dealer": lines[0]["dealer"],
+            "prevalent_wind": lines[0]["prevalent_wind"],
+            "steps": replay_steps(lines, last=last),
+            "result": lines[-1]["result"],
+        }
+
     @app.get("/players/{player_id}/stats", response_model=PlayerStats)
     def player_stats(player_id: int) -> dict[str, Any]:
         """A player's wins, deal-ins and points over the finished hands he sat in."""
@@ -282,6 +369,11 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
         return _error(f"bad message: {where}: {first.get('msg', 'invalid')}")
     if isinstance(message, PingMessage):
         return {"v": VERSION, "type": "pong"}
+    if isinstance(message, HintMessage):
+        try:
+            return runtime.hint_frame(client.seat)
+        except MajiangError as error:
+            return _error(str(error))
     if not isinstance(message, ActMessage | ReadyMessage):
         return runtime.state_frame(client.seat)
     if client.seat == SPECTATOR:

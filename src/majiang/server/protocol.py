@@ -6,14 +6,16 @@ Client to server, one JSON object per text frame:
   table at ``step`` (optional; the count of actions so far, sent in every frame);
 * ``{"type": "ready"}`` — the ready check before the match;
 * ``{"type": "resync"}`` — send the whole state again;
+* ``{"type": "hint"}`` — hints for the seat's hand (:func:`majiang.hints.hints`);
 * ``{"type": "ping"}``.
 
 Server to client, each with ``"v": 1``: ``welcome`` (the seat or spectator role), ``state`` (the
 full view: the observation and every event of the hand so far as this client may see them),
 ``room`` (seats, ready checks and connections changed),
 ``update`` (after each accepted action: the new events and the new observation), ``hand_end``
-(the result and the running totals), ``match_end``, ``pong`` and ``error`` (a rejected message;
-nothing changed). Observations are ``majiang.engine.serialize`` JSON.
+(the result and the running totals), ``match_end``, ``hint`` (the answer to a hint request),
+``pong`` and ``error`` (a rejected message; nothing changed). Observations are
+``majiang.engine.serialize`` JSON.
 """
 
 from __future__ import annotations
@@ -59,8 +61,17 @@ class PingMessage(_Strict):
     type: Literal["ping"]
 
 
+class HintMessage(_Strict):
+    """Ask for hints on the seat's hand: answered by a ``hint`` frame
+    (``{"v": 1, "room": CODE, "type": "hint", "hints": {...}}``), or an ``error`` for a
+    spectator or a seat with no tiles."""
+
+    type: Literal["hint"]
+
+
 ClientMessage = Annotated[
-    ActMessage | ReadyMessage | ResyncMessage | PingMessage, Field(discriminator="type")
+    ActMessage | ReadyMessage | ResyncMessage | PingMessage | HintMessage,
+    Field(discriminator="type"),
 ]
 
 
@@ -70,7 +81,9 @@ class ServerMessage(BaseModel):
 
     model_config = ConfigDict(extra="allow")
     v: int = VERSION
-    type: Literal["welcome", "state", "room", "update", "hand_end", "match_end", "pong", "error"]
+    type: Literal[
+        "welcome", "state", "room", "update", "hand_end", "match_end", "pong", "error", "hint"
+    ]
 
 
 def _no_bots() -> list[str | None]:
@@ -151,6 +164,76 @@ class HandSummary(BaseModel):
     result: dict[str, Any] | None
 
 
+class SeatSummary(BaseModel):
+    """A seat in the list of rooms."""
+
+    seat: int
+    player: str | None
+    bot: str | None
+
+
+class RoomSummary(BaseModel):
+    """A room in ``GET /rooms``: enough to choose one to join, watch or replay."""
+
+    code: str
+    rules: str
+    status: str
+    stake: int
+    hands: int
+    rounds: int | None
+    seats: list[SeatSummary]
+    open_seats: list[int]
+    """Seats a person may still take (none once the match has started)."""
+
+
+class RuleOption(BaseModel):
+    """One option of a rule set, for forms."""
+
+    name: str
+    type: Literal["bool", "int", "choice"]
+    default: Any
+    choices: list[str] | None = None
+    doc: str = ""
+
+
+class RuleSetInfo(BaseModel):
+    """A rule set: its options with their defaults and the bots that play it."""
+
+    name: str
+    zh: str
+    en: str
+    options: list[RuleOption]
+    bots: list[str]
+    default_bot: str
+
+
+class ReplayStep(BaseModel):
+    """One step of a replay: the action taken (None for the deal), its events, and the table
+    after it with every hand shown."""
+
+    index: int
+    seat: int | None
+    action: dict[str, Any] | None
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+
+
+class Replay(BaseModel):
+    """A finished hand, step by step, for the replay viewer."""
+
+    id: int
+    room: str
+    number: int
+    rules: str
+    options: dict[str, Any]
+    seats: list[SeatSummary]
+    """Who played each seat in this hand: the player's name, or the bot."""
+    dealer: int
+    prevalent_wind: int
+    steps: list[ReplayStep]
+    result: dict[str, Any]
+
+
 class PlayerStats(BaseModel):
     """A player's figures over every finished hand he sat in."""
 
@@ -169,14 +252,21 @@ __all__ = [
     "ActMessage",
     "ClientMessage",
     "HandSummary",
+    "HintMessage",
     "PingMessage",
     "PlayerStats",
     "ReadyMessage",
+    "Replay",
+    "ReplayStep",
     "ResyncMessage",
     "RoomCreate",
+    "RoomSummary",
     "RoomView",
+    "RuleOption",
+    "RuleSetInfo",
     "SeatGrant",
     "SeatRequest",
+    "SeatSummary",
     "SeatView",
     "ServerMessage",
 ]

@@ -20,6 +20,7 @@ from ..engine.match import Agent, HandSpec, Match
 from ..engine.serialize import observation_to_json, spectator_json
 from ..engine.table import Table, events_for
 from ..errors import MajiangError
+from ..hints import hints
 from ..rules.registry import make_rules
 from ..sim.runner import derive_seed
 from .clients import SPECTATOR, Client, SeatState, default_action, default_bot, safe_send
@@ -77,6 +78,9 @@ class RoomRuntime:
         """For each seat asked to act now: the step since which its choice has stood unchanged,
         and that choice (see :meth:`_asked_since`)."""
         self.last_result: dict[str, Any] | None = None
+        self._hints: tuple[tuple[int | None, int, int], dict[str, Any]] | None = None
+        """The last hints computed (hand, step, seat) and their answer, asked again on a
+        double click or by a second connection of the same seat."""
 
     # ------------------------------------------------------------------ views
 
@@ -152,6 +156,23 @@ class RoomRuntime:
             "events": events_for(table.events, seat),
             "result": self.last_result if table.is_over else None,
         }
+
+    def hint_frame(self, seat: int) -> dict[str, Any]:
+        """The ``hint`` frame for a seat: :func:`majiang.hints.hints` on its observation now.
+        Raises :class:`RoomError` for a spectator, or when the seat holds no tiles (no hand
+        being played, or before the deal)."""
+        table = self.table
+        if seat == SPECTATOR:
+            raise RoomError("spectators get no hints")
+        if table is None or table.is_over or self.status != "playing":
+            raise RoomError("no hand is being played")
+        key = (self.hand_id, len(table.history), seat)
+        if self._hints is None or self._hints[0] != key:
+            obs = table.observation(seat)
+            if not obs.hand:
+                raise RoomError("no tiles in hand yet: nothing to advise on")
+            self._hints = (key, hints(obs, table.rules))
+        return self._frame("hint", hints=self._hints[1])
 
     @staticmethod
     def _observation(table: Table, seat: int) -> dict[str, Any]:

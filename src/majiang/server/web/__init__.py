@@ -1,0 +1,158 @@
+"""The browser table: its static files (``static/``, served at ``/`` and ``/static/``) and the
+JSON it needs beyond the websocket protocol: each rule set's options and bots (for the lobby's
+form) and a finished hand replayed step by step with every hand shown (for the replay viewer).
+
+The browser decides no rule: legal actions come from observations, scores from results, and a
+replay's views from the engine replaying the record here.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import inspect
+import itertools
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from starlette.responses import Response
+from starlette.staticfiles import StaticFiles
+
+from ...bots import RULES_OF_BOT
+from ...engine.actions import action_from_json
+from ...engine.record import RecordError, table_from_header
+from ...engine.serialize import meld_to_json, observation_to_json
+from ...engine.table import Table
+from ...rules.registry import RULE_SETS, make_rules, rules_options
+from ...tiles import tile_name
+from ..clients import default_bot
+
+STATIC_DIR = Path(__file__).parent / "static"
+"""The browser table's files: ``index.html``, the JavaScript modules and the style sheet."""
+
+
+
+class RevalidatedFiles(StaticFiles):
+    """The static files, which browsers must revalidate before use (``Cache-Control:
+    no-cache``: a 304 when unchanged), so that an upgraded server never meets stale modules."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+_TITLES = {"gb": ("国标麻将", "Guobiao (MCR)"), "huangyan": ("黄岩麻将", "Huangyan")}
+
+
+def _option_docs(cls: type) -> dict[str, str]:
+    """The docstring under each field of an options dataclass (empty where the source is not
+    available, as in a compiled build)."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError, SyntaxError):
+        return {}
+    docs: dict[str, str] = {}
+    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[node.target.id] = " ".join(after.value.value.split())
+    return docs
+
+
+@functools.cache
+def rule_sets() -> list[dict[str, Any]]:
+    """Every rule set with its options (name, type, default, choices, doc) and bots."""
+    out = []
+    for name in RULE_SETS:
+        rules = make_rules(name)
+        cls = type(rules.options)
+        docs = _option_docs(cls)
+        choices: dict[str, Any] = getattr(sys.modules[cls.__module__], "_CHOICES", {})
+        options = []
+        for option, default in rules_options(rules).items():
+            entry: dict[str, Any] = {
+                "name": option, "default": default, "doc": docs.get(option, "")
+            }
+            if isinstance(default, bool):
+                entry["type"] = "bool"
+            elif isinstance(default, int):
+                entry["type"] = "int"
+            else:
+                entry["type"] = "choice"
+                entry["choices"] = list(choices.get(option, (default,)))
+            options.append(entry)
+        zh, en = _TITLES.get(name, (name, name))
+        out.append(
+            {
+                "name": name,
+                "zh": zh,
+                "en": en,
+                "options": options,
+                "bots": [bot for bot, plays in RULES_OF_BOT.items() if name in plays],
+                "default_bot": default_bot(name),
+            }
+        )
+    return out
+
+
+def full_view(table: Table) -> dict[str, Any]:
+    """The table with nothing hidden (for a finished hand's replay): the public fields of an
+    observation, plus every seat's concealed ``hands``, ``drawn`` tile (per seat) and ``melds``
+    with concealed kongs face up, and the seats deciding now (``to_act``)."""
+    views = [table.observation(seat) for seat in range(4)]
+    out = observation_to_json(views[0])
+    out.update(
+        seat=None,
+        seat_wind=None,
+        hand=None,
+        legal_actions=[],
+        may_win=None,
+        win_reaches_minimum=None,
+        hands=[[tile_name(t) for t in view.hand] for view in views],
+        drawn=[None if view.drawn is None else tile_name(view.drawn) for view in views],
+        melds=[[meld_to_json(m) for m in views[seat].melds[seat]] for seat in range(4)],
+        to_act=table.to_act(),
+    )
+    return out
+
+
+def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dict[str, Any]]:
+    """A record replayed by the engine: step 0 is the deal, then one step per action with the
+    action, the events it caused and the full view after it (``last``: only the final step).
+    Raises ``RecordError`` if the replay does not reproduce the record's events and result."""
+    table = table_from_header(lines[0])
+    result = None
+    step: dict[str, Any] = {"index": 0, "seat": None, "action": None,
+                            "events": list(table.events)}
+    steps = []
+    for line in lines[1:]:
+        if not last:
+            steps.append({**step, "view": full_view(table)})
+        if "result" in line:
+            result = line["result"]
+            break
+        seat = int(line["seat"])
+        events = table.apply(seat, action_from_json(line["action"]))
+        if events != line.get("events", events):
+            raise RecordError(f"step {step['index'] + 1}: the replay's events differ from the "
+                              "record's")
+        step = {"index": step["index"] + 1, "seat": seat, "action": line["action"],
+                "events": events}
+    else:
+        if not last:
+            steps.append({**step, "view": full_view(table)})
+    if result is not None and (table.result is None or table.result.to_json() != result):
+        raise RecordError("the replay's result differs from the record's")
+    return [{**step, "view": full_view(table)}] if last else steps
+
+
+__all__ = ["STATIC_DIR", "RevalidatedFiles", "full_view", "replay_steps", "rule_sets"]

@@ -1,0 +1,122 @@
+// The table as a picture: four seats around the centre (the bottom seat is the viewer's), each
+// with its wind, name, score, melds, flowers, concealed tiles (backs, or face up in a replay)
+// and pond; the centre shows the round, the wall, and in Huangyan the indicator, the wild tile,
+// the dealer count and the raw-tile phase. Used by the live table and the replay viewer alike.
+
+import { t, windName } from "./i18n.js";
+import { group, meldEl, tileEl, tileRow } from "./tiles.js";
+import { h } from "./util.js";
+
+const POSITIONS = ["bottom", "right", "top", "left"];
+
+/** The seat wind (0 East .. 3 North) of a seat, given the dealer. */
+export function seatWind(seat, dealer) { return (seat - dealer + 4) % 4; }
+
+/** Tiles in display order: the wild tiles first, then by suit; each group as a list. */
+export function grouped(tiles, wild) {
+  const groups = new Map();
+  for (const name of tiles) {
+    const key = wild && name === wild ? -1 : group(name);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(name);
+  }
+  return [...groups.keys()].sort((a, b) => a - b).map((k) => groups.get(k));
+}
+
+/** A seat's concealed tiles without one copy of the drawn tile: [rest, drawn]. */
+export function splitDrawn(tiles, drawn) {
+  const rest = [...tiles];
+  if (drawn != null) {
+    const i = rest.lastIndexOf(drawn);
+    if (i >= 0) rest.splice(i, 1);
+  }
+  return [rest, drawn];
+}
+
+/** Face-up concealed tiles (a replay): grouped, the drawn tile apart. */
+export function faceUpHand(tiles, drawn, wild) {
+  const [rest] = splitDrawn(tiles, drawn);
+  const el = h("div", { class: "concealed face-up" });
+  for (const part of grouped(rest, wild)) el.append(tileRow(part, { wild }, "tiles group"));
+  if (drawn != null) el.append(tileRow([drawn], { wild }, "tiles drawn"));
+  return el;
+}
+
+function scoreText(total, delta) {
+  const base = total ?? 0;
+  return delta ? `${base} (${delta > 0 ? "+" : ""}${delta})` : String(base);
+}
+
+function seatPanel(model, seat) {
+  const obs = model.obs;
+  const rel = (seat - model.bottom + 4) % 4;
+  const wind = seatWind(seat, obs.dealer);
+  const acting = model.toAct.includes(seat);
+  const isDealer = seat === obs.dealer;
+  const header = h("header", { class: "seat-head" },
+    h("span", { class: "wind", title: windName(wind) }, windName(wind)),
+    isDealer ? h("span", { class: "dealer-mark", title: t("dealer") },
+      t("dealer_mark") + (obs.dealer_count > 1 ? `×${obs.dealer_count}` : "")) : null,
+    h("span", { class: "name" }, model.names[seat] ?? `#${seat}`),
+    h("span", { class: "score", title: t("score") },
+      scoreText(model.totals ? model.totals[seat] : 0, obs.deltas ? obs.deltas[seat] : 0)),
+    model.bullets && model.bullets.some((b) => b) ? h("span", { class: "bullets", title: t("bullets") },
+      `⦿${model.bullets[seat]}`) : null,
+    obs.thrown && obs.thrown[seat] ? h("span", { class: "thrown" }, t("thrown", obs.thrown[seat])) : null,
+    acting ? h("span", { class: "acting", title: t("to_act") }, "●") : null,
+  );
+  const melds = h("div", { class: "melds" });
+  for (const meld of obs.melds[seat] || []) melds.append(meldEl(meld));
+  const flowers = obs.flowers[seat] && obs.flowers[seat].length
+    ? tileRow(obs.flowers[seat], {}, "tiles flowers") : null;
+  let concealed;
+  if (seat === model.mySeat && model.handEl) concealed = model.handEl;
+  else if (model.faceUp) concealed = faceUpHand(model.faceUp[seat], model.drawnBy ? model.drawnBy[seat] : null, obs.wild);
+  else {
+    const n = obs.hand_sizes ? obs.hand_sizes[seat] : 0;
+    concealed = h("div", { class: "concealed backs", title: `${n}` },
+      h("span", { class: "backs-tiles" }, ...Array.from({ length: n }, () => tileEl(null, { back: true }))),
+      h("span", { class: "backs-count" }, tileEl(null, { back: true }), `×${n}`));
+  }
+  const pond = h("div", { class: "pond" });
+  const pondTiles = obs.discards[seat] || [];
+  const onOffer = (obs.phase === "claim") && obs.current === seat;
+  pondTiles.forEach((name, i) => pond.append(tileEl(name, {
+    wild: obs.wild, cls: onOffer && i === pondTiles.length - 1 ? "last" : "",
+  })));
+  return h("section", {
+    class: `seat pos-${POSITIONS[rel]}${acting ? " to-act" : ""}${isDealer ? " is-dealer" : ""}` +
+      `${seat === model.mySeat ? " mine" : ""}`,
+    dataset: { seat: String(seat) },
+  }, header, h("div", { class: "exposed" }, melds, flowers), concealed, pond);
+}
+
+function centre(model) {
+  const obs = model.obs;
+  const parts = [
+    h("div", { class: "round" }, t("round_wind", windName(obs.prevalent_wind)),
+      model.handNo ? ` · ${model.handsTotal ? t("hand_of", model.handNo, model.handsTotal) : t("hand_n", model.handNo)}` : ""),
+    h("div", { class: "wall" }, `${t("wall")} `, h("b", { id: "wall-count" }, String(obs.wall_remaining)),
+      obs.drawable !== obs.wall_remaining ? ` (${obs.drawable} ${t("drawable")})` : ""),
+  ];
+  if (obs.indicator || obs.wild) {
+    parts.push(h("div", { class: "wild-info" },
+      obs.indicator ? h("span", { class: "indicator" }, `${t("indicator")} `, tileEl(obs.indicator)) : null,
+      obs.wild ? h("span", { class: "wild-tile" }, `${t("wild")} `, tileEl(obs.wild, { wild: obs.wild })) : null));
+  }
+  if (obs.dealer_count > 1) parts.push(h("div", { class: "dealer-count" }, t("dealer_count", obs.dealer_count)));
+  if (obs.raw_phase) parts.push(h("div", { class: "raw-banner", role: "status" }, "生牌 · " + t("raw_phase")));
+  if (model.centreExtra) parts.push(model.centreExtra);
+  return h("div", { class: "centre" }, ...parts);
+}
+
+/**
+ * The board for a model: {obs, bottom, mySeat, names, totals, bullets, toAct, handEl, faceUp,
+ * drawnBy, handNo, handsTotal, centreExtra, rules}.
+ */
+export function renderBoard(model) {
+  const board = h("div", { class: `board rules-${model.rules || "gb"}` });
+  board.append(centre(model));
+  for (let seat = 0; seat < 4; seat++) board.append(seatPanel(model, seat));
+  return board;
+}

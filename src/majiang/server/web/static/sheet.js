@@ -1,0 +1,133 @@
+// The end-of-hand score sheet and the match standings, drawn from the server's result: the
+// Guobiao fans (Chinese and English names, points, counts, total, flowers) or the Huangyan
+// count (hu items, doublings, the arithmetic, each loser's count, the gunner, both ledgers and
+// every payment), then the payments per seat. Nothing is computed here but sums for display.
+
+import { pick, t, tileName, windName } from "./i18n.js";
+import { meldEl, tileEl } from "./tiles.js";
+import { h } from "./util.js";
+import { faceUpHand, seatWind } from "./board.js";
+
+function signed(n) { return n > 0 ? `+${n}` : String(n); }
+
+function table(cls, head, rows, foot = null) {
+  return h("table", { class: cls },
+    h("thead", {}, h("tr", {}, ...head.map((x) => h("th", {}, x)))),
+    h("tbody", {}, ...rows.map((r) => h("tr", {}, ...r.map((x) => h("td", {}, x))))),
+    foot ? h("tfoot", {}, h("tr", {}, ...foot.map((x) => h("td", {}, x)))) : null);
+}
+
+function fanName(en, zh) {
+  // the current language first, the other one beside it
+  const [main, other] = pick("en", "zh") === "en" ? [en, zh] : [zh, en];
+  return h("span", { class: "fan-name" }, h("span", { class: "fan-main" }, main),
+    other ? h("span", { class: "fan-other" }, other) : null);
+}
+
+function guobiao(detail) {
+  const fans = detail.fans || [];
+  const rows = fans.map((f) => [fanName(f.en, f.name), String(f.points), String(f.count),
+    String(f.points * f.count)]);
+  const out = [table("fans", [t("fan"), t("points"), t("count"), t("total")], rows,
+    [t("total"), "", "", String(detail.total)])];
+  const notes = [];
+  if (detail.flowers) notes.push(`${t("flowers")}: ${detail.flowers}`);
+  if (notes.length) out.push(h("p", { class: "notes" }, notes.join(" · ")));
+  return out;
+}
+
+function huangyan(detail, names, options) {
+  const w = detail.winner || {};
+  const out = [];
+  if (w.reading) out.push(h("p", { class: "reading" }, `${t("reading")}: `, h("code", {}, w.reading)));
+  out.push(h("h3", {}, t("hu_items")));
+  out.push(table("hu-items", [t("item"), t("tiles"), t("hu")],
+    (w.items || []).map((i) => [fanName(i.en, i.zh), h("code", {}, i.tiles), String(i.hu)]),
+    [t("total"), "", String(w.hu ?? 0)]));
+  out.push(h("h3", {}, t("doublings")));
+  out.push(table("doublings", [t("doubling"), t("points"), t("count")],
+    (w.fans || []).map((f) => [fanName(f.en, f.zh), String(f.fan), String(f.count)]),
+    [t("total"), String(w.fan ?? 0), ""]));
+  const base = options && options.base_reward != null ? options.base_reward : null;
+  const sum = base != null ? `(${w.hu} + ${base})` : `(${w.hu} + …)`;
+  out.push(h("p", { class: "arithmetic" }, `${t("arithmetic")}: ${sum} × 2^${w.fan} = ${w.raw} → `,
+    h("b", {}, String(w.total)), w.limit ? ` (${t("limit_hit")})` : ""));
+  const losers = Object.entries(detail.losers || {}).map(([seat, total]) => [names[seat], String(total)]);
+  out.push(h("h3", {}, t("losers")));
+  out.push(table("losers", [t("seat"), t("hu")], losers));
+  out.push(h("p", { class: "gunner" }, `${t("gunner")}: `,
+    detail.gunner != null ? names[detail.gunner] : t("no_gunner")));
+  const payments = (detail.payments || []).map((p) => [
+    t(p.ledger === "hu" ? "ledger_hu" : "ledger_bullets"), names[p.payer], names[p.payee], String(p.amount),
+    p.reason + (p.on_behalf_of != null ? ` (${t("on_behalf", names[p.on_behalf_of])})` : "")]);
+  out.push(h("h3", {}, t("payments")));
+  out.push(table("payment-list", ["", t("payer"), t("payee"), t("amount"), t("reason")], payments));
+  return out;
+}
+
+/**
+ * The score sheet of a hand: {result, totals, bullets, hand, names, dealer, rules, options,
+ * actions: [[label, fn, cls]]}.
+ */
+export function scoreSheet(sheet) {
+  const { result, names } = sheet;
+  const who = (seat) => `${windName(seatWind(seat, sheet.dealer ?? 0))} ${names[seat] ?? ""}`.trim();
+  const body = [];
+  let summary;
+  if (result.winner == null) summary = t("draw");
+  else if (result.self_drawn) summary = t("wins_self", who(result.winner), tileName(result.winning_tile));
+  else summary = t("wins_from", who(result.winner), tileName(result.winning_tile), who(result.discarder));
+  body.push(h("p", { class: "summary" }, summary,
+    result.winning_tile ? h("span", { class: "winning-tile", title: t("winning_tile") }, tileEl(result.winning_tile)) : null));
+  if (sheet.final) {
+    // every seat's tiles as the hand ended (the replay's last step), the winner first
+    const order = [0, 1, 2, 3].sort((a, b) => (b === result.winner) - (a === result.winner));
+    body.push(h("div", { class: "final-hands" }, ...order.map((seat) => h("div", {
+      class: `final-hand${seat === result.winner ? " winner" : ""}`,
+    }, h("span", { class: "final-name" }, who(seat)),
+    h("span", { class: "melds" }, ...(sheet.final.melds[seat] || []).map((m) => meldEl(m))),
+    faceUpHand(sheet.final.hands[seat], sheet.final.drawn[seat], sheet.final.wild)))));
+  }
+  const detail = result.detail || {};
+  if (result.winner != null) {
+    if (detail.fans) body.push(...guobiao(detail));
+    else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), sheet.options));
+  }
+  const hasBullets = (result.bullets && result.bullets.some((b) => b)) || (sheet.bullets && sheet.bullets.some((b) => b));
+  const head = [t("seat"), t("this_hand"), t("running")];
+  if (hasBullets) head.push(t("bullets"), `${t("bullets")} · ${t("running")}`);
+  const rows = [0, 1, 2, 3].map((seat) => {
+    const row = [who(seat), signed(result.deltas[seat]), sheet.totals ? String(sheet.totals[seat]) : "–"];
+    if (hasBullets) {
+      row.push(signed(result.bullets ? result.bullets[seat] : 0), sheet.bullets ? String(sheet.bullets[seat]) : "–");
+    }
+    return row;
+  });
+  body.push(h("h3", {}, t("per_seat")), table("seat-payments", head, rows));
+  if (result.thrown && result.thrown.some((n) => n)) {
+    body.push(h("p", { class: "notes" }, result.thrown.map((n, s) => n ? `${who(s)}: ${t("thrown", n)}` : null)
+      .filter(Boolean).join(" · ")));
+  }
+  const buttons = (sheet.actions || []).map(([label, fn, cls]) => h("button", { class: cls || "", onclick: fn }, label));
+  return h("div", { class: "sheet", id: "score-sheet", role: "dialog", "aria-label": t("score_sheet") },
+    h("h2", {}, `${t("score_sheet")} · ${t("hand_n", sheet.hand ?? "")}`),
+    ...body,
+    buttons.length ? h("div", { class: "sheet-buttons" }, ...buttons) : null);
+}
+
+/** The match standings: {totals, bullets, names, actions}. */
+export function standings(info) {
+  const seats = [0, 1, 2, 3].sort((a, b) => info.totals[b] - info.totals[a]);
+  const hasBullets = info.bullets && info.bullets.some((b) => b);
+  const head = [t("rank"), t("players"), t("score")];
+  if (hasBullets) head.push(t("bullets"));
+  const rows = seats.map((seat, i) => {
+    const row = [String(i + 1), info.names[seat] ?? `#${seat}`, String(info.totals[seat])];
+    if (hasBullets) row.push(String(info.bullets[seat]));
+    return row;
+  });
+  const buttons = (info.actions || []).map(([label, fn, cls]) => h("button", { class: cls || "", onclick: fn }, label));
+  return h("div", { class: "sheet standings", id: "standings", role: "dialog" },
+    h("h2", {}, `${t("match_over")} · ${t("standings")}`), table("standings-table", head, rows),
+    h("div", { class: "sheet-buttons" }, ...buttons));
+}

@@ -1,0 +1,541 @@
+// A room: the seats and the ready check, then the live table over the websocket (protocol v1).
+// The seat's token is kept in localStorage, so a reload reconnects to the seat and the server's
+// state frame puts the table back. Every choice offered comes from observation.legal_actions.
+
+import { renderBoard, grouped, splitDrawn, seatWind } from "./board.js";
+import { botName, describeEvent, t, windName } from "./i18n.js";
+import { scoreSheet, standings } from "./sheet.js";
+import { plus, tileEl, tileRow } from "./tiles.js";
+import { forgetSeat, getJSON, h, playerName, postJSON, saveSeat, savedSeat, setPlayerName } from "./util.js";
+
+const AUTO_PASS = "majiang.autopass";
+
+function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+export class RoomPage {
+  constructor(root, code) {
+    this.root = root;
+    this.code = code.toUpperCase();
+    this.seat = null;
+    this.view = null;
+    this.status = null;
+    this.handNo = null;
+    this.step = null;
+    this.obs = null;
+    this.events = [];
+    this.totals = null;
+    this.bullets = null;
+    this.sheet = null; // the last hand_end, shown until dismissed
+    this.sheetOpen = false;
+    this.matchEnd = null;
+    this.standingsOpen = false;
+    this.hints = null;
+    this.hintsOpen = false;
+    this.pending = false; // an action sent and not yet answered
+    this.cursor = null; // the tile chosen with the keyboard (index in display order)
+    this.deadline = null;
+    this.askedStep = null;
+    this.autoPass = localStorage.getItem(AUTO_PASS) !== "off";
+    this.message = null;
+    this.lost = false;
+    this.fatal = null;
+    this.retry = 500;
+    this.closed = false;
+  }
+
+  start() {
+    this.keys = (e) => this.onKey(e);
+    document.addEventListener("keydown", this.keys);
+    this.ticker = setInterval(() => this.tick(), 250);
+    this.connect();
+    this.render();
+  }
+
+  stop() {
+    this.closed = true;
+    document.removeEventListener("keydown", this.keys);
+    clearInterval(this.ticker);
+    clearTimeout(this.reconnectTimer);
+    if (this.ws) this.ws.close();
+  }
+
+  // ------------------------------------------------------------------ the connection
+
+  connect() {
+    const grant = savedSeat(this.code);
+    this.token = grant ? grant.token : null;
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = this.token ? `?token=${encodeURIComponent(this.token)}` : "";
+    const ws = new WebSocket(`${scheme}//${location.host}/ws/${encodeURIComponent(this.code)}${query}`);
+    this.ws = ws;
+    ws.onmessage = (message) => { if (ws === this.ws) this.onFrame(JSON.parse(message.data)); };
+    ws.onclose = (event) => {
+      if (ws !== this.ws || this.closed) return;
+      if (event.code === 4404) {
+        this.fatal = t("no_room", this.code);
+        this.render();
+        return;
+      }
+      if (event.code === 4401) forgetSeat(this.code);
+      this.lost = true;
+      this.render();
+      this.reconnectTimer = setTimeout(() => this.connect(), this.retry);
+      this.retry = Math.min(this.retry * 2, 5000);
+    };
+  }
+
+  reconnect() {
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.connect();
+  }
+
+  send(message) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(message));
+  }
+
+  onFrame(frame) {
+    switch (frame.type) {
+      case "welcome":
+        this.seat = frame.seat;
+        this.lost = false;
+        this.retry = 500;
+        break;
+      case "state":
+        this.status = frame.status;
+        this.view = frame.view;
+        this.handNo = frame.hand;
+        this.step = frame.step ?? null;
+        this.obs = frame.observation;
+        this.events = [...(frame.events || [])];
+        this.pending = false;
+        this.hints = null;
+        if (frame.view.totals) this.totals = frame.view.totals;
+        if (frame.result && !this.sheet) {
+          this.sheet = { hand: frame.hand, result: frame.result, totals: frame.view.totals, bullets: null,
+            dealer: frame.observation ? frame.observation.dealer : 0 };
+          this.loadFinal(this.sheet);
+          this.sheetOpen = true;
+        }
+        if (frame.status === "finished" && !this.matchEnd) this.matchEnd = { totals: frame.view.totals, bullets: null };
+        break;
+      case "update":
+        if (frame.hand !== this.handNo) { this.send({ type: "resync" }); return; }
+        this.step = frame.step;
+        this.obs = frame.observation;
+        this.events.push(...frame.events);
+        // an action sent is answered once the seat is asked something else (frames for steps
+        // before it was played still ask the same question: answering again would be stale)
+        if (this.pending && this.questionKey() !== this.pendingKey) this.pending = false;
+        if (this.hints && !this.myLegal().length) this.hints = null;
+        break;
+      case "room":
+        this.view = frame.view;
+        this.status = frame.view.status;
+        if (frame.view.totals) this.totals = frame.view.totals;
+        break;
+      case "hand_end":
+        this.sheet = { hand: frame.hand, result: frame.result, totals: frame.totals, bullets: frame.bullets,
+          dealer: this.obs ? this.obs.dealer : 0 };
+        this.loadFinal(this.sheet);
+        this.sheetOpen = true;
+        this.totals = frame.totals;
+        this.bullets = frame.bullets;
+        this.hints = null;
+        this.hintsOpen = false;
+        break;
+      case "match_end":
+        this.matchEnd = { totals: frame.totals, bullets: frame.bullets };
+        this.status = "finished";
+        break;
+      case "hint":
+        this.hints = frame.hints;
+        this.hintsOpen = true;
+        break;
+      case "error":
+        this.flash(frame.message);
+        this.pending = false;
+        this.send({ type: "resync" });
+        break;
+      default:
+        return;
+    }
+    this.afterFrame();
+    this.scheduleRender();
+  }
+
+  /** Draw once per animation frame however many frames arrived (bots play in bursts). */
+  scheduleRender() {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => { this.renderQueued = false; this.render(); });
+  }
+
+  /** The seat's legal actions now (none while an action is on its way). */
+  myLegal() {
+    if (this.seat == null || !this.obs || this.pending || this.status !== "playing") return [];
+    return this.obs.legal_actions || [];
+  }
+
+  afterFrame() {
+    const legal = this.myLegal();
+    if (legal.length && this.askedStep !== `${this.handNo}:${this.step}`) {
+      this.askedStep = `${this.handNo}:${this.step}`;
+      this.deadline = Date.now() + (this.view ? this.view.turn_seconds : 30) * 1000;
+    }
+    if (!legal.length) this.deadline = null;
+    if (this.autoPass && legal.length === 1 && legal[0].type === "pass") this.act(legal[0]);
+  }
+
+  questionKey() {
+    return `${this.handNo}:${JSON.stringify(this.obs ? this.obs.legal_actions : [])}`;
+  }
+
+  act(action) {
+    if (!this.myLegal().some((a) => sameAction(a, action))) return;
+    this.send({ type: "act", action, step: this.step });
+    this.pending = true;
+    this.pendingKey = this.questionKey();
+    this.cursor = null;
+    this.deadline = null;
+    this.render();
+  }
+
+  flash(text) {
+    this.message = text;
+    clearTimeout(this.flashTimer);
+    this.flashTimer = setTimeout(() => { this.message = null; this.render(); }, 4000);
+  }
+
+  names() {
+    const seats = this.view ? this.view.seats : [];
+    return [0, 1, 2, 3].map((s) => {
+      const st = seats[s];
+      if (!st) return `#${s}`;
+      const name = st.player || (st.bot ? botName(st.bot) : t("empty_seat"));
+      return s === this.seat ? `${name} (${t("you")})` : name;
+    });
+  }
+
+  // ------------------------------------------------------------------ seats and the ready check
+
+  async sit(seat) {
+    const name = (document.getElementById("sit-name")?.value || playerName()).trim();
+    if (!name) { this.flash(t("need_name")); this.render(); return; }
+    setPlayerName(name);
+    try {
+      const grant = await postJSON(`/rooms/${this.code}/seats/${seat}`, { name });
+      saveSeat(this.code, { ...grant, name });
+      this.reconnect();
+    } catch (error) {
+      this.flash(error.message);
+      this.render();
+    }
+  }
+
+  waitingPanel() {
+    const seats = this.view.seats;
+    const mine = this.seat != null ? seats[this.seat] : null;
+    const rows = seats.map((st) => h("li", { class: "wait-seat", dataset: { seat: String(st.seat) } },
+      h("b", {}, `${t("seat")} ${st.seat + 1}`), " ",
+      st.player ? st.player : st.bot ? botName(st.bot) : t("empty_seat"),
+      st.player ? ` · ${st.ready ? t("is_ready") : t("not_ready")} · ${st.connected ? t("connected") : t("away")}` : "",
+      st.seat === this.seat ? ` (${t("you")})` : "",
+      this.seat == null && !st.player && !st.bot
+        ? h("button", { class: "sit", onclick: () => this.sit(st.seat) }, t("sit_here")) : null));
+    return h("div", { class: "panel waiting" },
+      h("p", {}, t("waiting_players")),
+      this.seat == null ? h("label", {}, `${t("your_name")} `,
+        h("input", { id: "sit-name", value: playerName(), maxlength: "40", autocomplete: "nickname" })) : null,
+      h("ul", { class: "wait-seats" }, ...rows),
+      mine && !mine.ready ? h("button", { class: "primary ready", onclick: () => this.send({ type: "ready" }) }, t("ready")) : null);
+  }
+
+  // ------------------------------------------------------------------ the live table
+
+  /** The hands as the hand ended, for the score sheet (the replay's last step, once the
+   * hand is finished and its record public). */
+  async loadFinal(sheet) {
+    try {
+      const hands = await getJSON(`/rooms/${this.code}/hands`);
+      const hand = hands.find((x) => x.number === sheet.hand && x.finished);
+      if (!hand) return;
+      const replay = await getJSON(`/hands/${hand.id}/replay?last=true`);
+      sheet.final = replay.steps[0].view;
+      if (sheet === this.sheet) this.scheduleRender();
+    } catch {
+      // the sheet is whole without the hands
+    }
+  }
+
+  /** My concealed tiles in display order, with the drawn tile last. */
+  handOrder() {
+    const obs = this.obs;
+    const [rest, drawn] = splitDrawn(obs.hand || [], obs.drawn);
+    const groups = grouped(rest, obs.wild);
+    const flat = groups.flat();
+    if (drawn != null) flat.push(drawn);
+    return { groups, drawn, flat };
+  }
+
+  playable(name) {
+    return this.myLegal().some((a) => a.type === "discard" && a.tile === name);
+  }
+
+  handEl() {
+    const obs = this.obs;
+    const { groups, drawn, flat } = this.handOrder();
+    const best = this.hints && this.hints.discards && this.hints.discards.length ? this.hints.discards[0].tile : null;
+    let index = 0;
+    const make = (name) => {
+      const i = index++;
+      const playable = this.playable(name);
+      const cls = [playable ? "playable" : "", this.cursor === i ? "cursor" : "", best === name ? "hinted" : ""]
+        .filter(Boolean).join(" ");
+      const el = tileEl(name, { wild: obs.wild, cls });
+      el.dataset.index = String(i);
+      if (playable) {
+        el.tabIndex = 0;
+        el.setAttribute("role", "button");
+        el.addEventListener("click", () => this.act({ type: "discard", tile: name }));
+      }
+      return el;
+    };
+    const el = h("div", { class: "concealed my-hand", id: "my-hand" });
+    for (const part of groups) el.append(h("span", { class: "tiles group" }, ...part.map(make)));
+    if (drawn != null) el.append(h("span", { class: "tiles drawn" }, make(drawn)));
+    if (this.cursor != null && this.cursor >= flat.length) this.cursor = null;
+    return el;
+  }
+
+  actionLabel(action) {
+    const obs = this.obs;
+    const tile = obs.last_discard;
+    switch (action.type) {
+      case "win": return [t(obs.win_reaches_minimum === false ? "false_win" : "win")];
+      case "chow": return [t("chow"), tileRow([action.tile, plus(action.tile, 1), plus(action.tile, 2)], {}, "tiles mini")];
+      case "pung": return [t("pung"), tileRow([tile, tile, tile], {}, "tiles mini")];
+      case "exposed_kong": return [t("exposed_kong"), tileRow([tile, tile, tile, tile], {}, "tiles mini")];
+      case "concealed_kong": return [t("concealed_kong"), tileRow([action.tile], {}, "tiles mini")];
+      case "added_kong": return [t("added_kong"), tileRow([action.tile], {}, "tiles mini")];
+      case "throw_bullets": return [t("throw_n", action.count)];
+      case "accept_bullets": return [t("accept")];
+      case "pass": return [obs.phase === "bullets" ? t("decline") : t("pass")];
+      default: return [action.type];
+    }
+  }
+
+  actionBar() {
+    const obs = this.obs;
+    const legal = this.myLegal();
+    const who = (s) => `${windName(seatWind(s, obs.dealer))} ${this.names()[s]}`;
+    let prompt = "";
+    if (legal.length) {
+      if (obs.phase === "turn") prompt = t("your_turn");
+      else if (obs.phase === "claim") prompt = t("claim_on", who(obs.current));
+      else if (obs.phase === "rob") prompt = t("rob_on", who(obs.current));
+      else if (obs.phase === "bullets") prompt = t("bullets_phase");
+    } else if (this.seat != null && this.status === "playing") prompt = t("waiting_others");
+    const buttons = legal.filter((a) => a.type !== "discard").map((action, i) =>
+      h("button", {
+        class: `act act-${action.type}${action.type === "win" ? " primary" : ""}`,
+        dataset: { action: JSON.stringify(action) },
+        title: `${i + 1}`,
+        onclick: () => this.act(action),
+      }, h("kbd", {}, String(i + 1)), ...this.actionLabel(action)));
+    const offer = legal.length && (obs.phase === "claim" || obs.phase === "rob") && obs.last_discard
+      ? tileEl(obs.last_discard, { wild: obs.wild, cls: "offer" }) : null;
+    this.countdownEl = h("span", { class: "countdown", id: "countdown" });
+    this.countdownBar = h("span", { class: "countdown-bar" });
+    const bar = h("div", { class: `action-bar${legal.length ? " asking" : ""}`, id: "action-bar" },
+      h("div", { class: "prompt" }, prompt, offer),
+      h("div", { class: "buttons" }, ...buttons),
+      legal.length ? h("div", { class: "timer" }, this.countdownEl, h("span", { class: "countdown-track" }, this.countdownBar)) : null,
+      this.seat != null ? h("div", { class: "tools" },
+        h("button", { class: "hint-button", id: "hint-button", onclick: () => this.askHints(),
+          disabled: !(obs.hand && obs.hand.length) || this.status !== "playing" }, h("kbd", {}, "H"), t("hints")),
+        h("label", { class: "auto-pass" }, h("input", {
+          type: "checkbox", id: "auto-pass", checked: this.autoPass,
+          onchange: (e) => { this.autoPass = e.target.checked; localStorage.setItem(AUTO_PASS, this.autoPass ? "on" : "off"); this.afterFrame(); },
+        }), ` ${t("auto_pass")}`)) : null);
+    this.tick();
+    return bar;
+  }
+
+  askHints() { this.send({ type: "hint" }); }
+
+  hintsPanel() {
+    const hints = this.hints;
+    const body = [];
+    const tileCount = (list) => h("span", { class: "hint-tiles" }, ...list.map((u) =>
+      h("span", { class: "hint-tile" }, tileEl(u.tile, { wild: this.obs && this.obs.wild }), `×${u.unseen}`)));
+    const waitsList = (waits) => h("ul", { class: "waits" }, ...waits.map((w) => {
+      const reach = [w.discard, w.self_drawn].some((s) => s && s.meets_minimum);
+      return h("li", {}, tileEl(w.tile), ` ×${w.unseen} ${t("unseen")}`,
+        w.best_total != null ? ` · ${w.best_total} · ${reach ? "✓ " + t("reaches_8") : "✗ " + t("under_8")}` : "");
+    }));
+    if (hints.shanten == null) body.push(h("p", {}, t("no_hints")));
+    else {
+      body.push(h("p", { class: "shanten" }, hints.complete || hints.shanten < 0 ? t("complete")
+        : hints.shanten === 0 ? t("tenpai") : t("shanten", hints.shanten)));
+      if (hints.discards) {
+        body.push(h("h3", {}, t("best_discards")));
+        body.push(h("ol", { class: "hint-discards" }, ...hints.discards.slice(0, 5).map((d) => h("li", {},
+          tileEl(d.tile, { wild: this.obs && this.obs.wild }),
+          ` → ${d.shanten === 0 ? t("tenpai") : t("shanten", d.shanten)} · ${t("useful_unseen", d.useful_unseen)}`,
+          d.waits && d.waits.length ? waitsList(d.waits) : null))));
+      }
+      if (hints.useful && hints.useful.length && !(hints.waits && hints.waits.length)) {
+        body.push(h("h3", {}, t("useful")), tileCount(hints.useful));
+      }
+      if (hints.waits && hints.waits.length) body.push(h("h3", {}, t("waits")), waitsList(hints.waits));
+    }
+    return h("aside", { class: "hints-panel", id: "hints" },
+      h("header", {}, h("b", {}, t("hints")),
+        h("button", { class: "close", onclick: () => { this.hintsOpen = false; this.render(); } }, "×")),
+      ...body);
+  }
+
+  eventLog() {
+    const obs = this.obs;
+    const who = (s) => windName(seatWind(s, obs.dealer));
+    const shown = this.events.filter((e) => !["draw"].includes(e.type) || e.tile).slice(-4);
+    return h("ol", { class: "log", id: "log" }, ...shown.map((e) => h("li", {}, describeEvent(e, who))));
+  }
+
+  tick() {
+    if (!this.countdownEl) return;
+    if (this.deadline == null) { this.countdownEl.textContent = ""; return; }
+    const left = Math.max(0, (this.deadline - Date.now()) / 1000);
+    this.countdownEl.textContent = t("seconds", Math.ceil(left));
+    const full = this.view ? this.view.turn_seconds : 30;
+    this.countdownBar.style.width = `${Math.min(100, (100 * left) / full)}%`;
+    this.countdownEl.parentElement?.classList.toggle("urgent", left < 5);
+  }
+
+  // ------------------------------------------------------------------ keys
+
+  onKey(event) {
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const key = event.key;
+    if (this.sheetOpen && (key === "Escape" || key === "Enter")) {
+      this.closeSheet();
+      event.preventDefault();
+      return;
+    }
+    if (!this.obs || this.seat == null) return;
+    const { flat } = this.handOrder();
+    const playable = flat.map((name, i) => [name, i]).filter(([name]) => this.playable(name));
+    if (key === "ArrowLeft" || key === "ArrowRight") {
+      if (!playable.length) return;
+      const order = playable.map(([, i]) => i);
+      let pos = order.indexOf(this.cursor);
+      if (pos < 0) pos = key === "ArrowLeft" ? order.length : -1;
+      pos = (pos + (key === "ArrowLeft" ? -1 : 1) + order.length) % order.length;
+      this.cursor = order[pos];
+      this.render();
+      event.preventDefault();
+    } else if ((key === "Enter" || key === " ") && this.cursor != null) {
+      const name = flat[this.cursor];
+      if (this.playable(name)) this.act({ type: "discard", tile: name });
+      event.preventDefault();
+    } else if (key === "0") {
+      if (this.obs.drawn && this.playable(this.obs.drawn)) this.act({ type: "discard", tile: this.obs.drawn });
+    } else if (/^[1-9]$/.test(key)) {
+      const others = this.myLegal().filter((a) => a.type !== "discard");
+      const action = others[Number(key) - 1];
+      if (action) this.act(action);
+    } else if (key === "h" || key === "H") {
+      this.askHints();
+    }
+  }
+
+  closeSheet() {
+    this.sheetOpen = false;
+    if (this.matchEnd) this.standingsOpen = true;
+    this.render();
+  }
+
+  // ------------------------------------------------------------------ drawing
+
+  render() {
+    if (this.closed) return;
+    const view = this.view;
+    const header = h("div", { class: "room-bar" },
+      h("span", { class: "room-code" }, `${t("room")} `, h("b", { id: "room-code" }, this.code)),
+      view ? h("span", { class: "room-rules" }, view.rules === "gb" ? "国标 GB" : "黄岩 Huangyan") : null,
+      view ? h("span", { class: "room-status" }, t(`status_${view.status}`)) : null,
+      this.seat == null && view ? h("span", { class: "spectating" }, t("spectating")) : null,
+      h("a", { href: `#/room/${this.code}/hands`, class: "replays-link" }, t("replays")));
+    const parts = [header];
+    if (this.fatal) parts.push(h("p", { class: "error" }, this.fatal));
+    if (this.lost) parts.push(h("p", { class: "banner lost" }, t("reconnecting")));
+    if (this.message) parts.push(h("p", { class: "toast", role: "alert" }, this.message));
+    if (view && view.status === "waiting") parts.push(this.waitingPanel());
+    else if (this.obs && view) {
+      const mine = this.seat != null;
+      const obs = this.obs;
+      const toAct = obs.phase === "turn" ? [obs.current] : [];
+      if (mine && this.myLegal().length && !toAct.includes(this.seat)) toAct.push(this.seat);
+      const board = renderBoard({
+        obs, rules: view.rules, bottom: mine ? this.seat : 0, mySeat: mine ? this.seat : null,
+        names: this.names(), totals: this.totals, bullets: this.bullets, toAct,
+        handEl: mine ? this.handEl() : null, handNo: this.handNo, handsTotal: view.rounds ? null : view.hands,
+        centreExtra: this.eventLog(),
+      });
+      parts.push(board);
+      if (mine) parts.push(this.actionBar());
+      document.body.dataset.step = `${this.handNo}:${this.step}`;
+    }
+    if (this.hintsOpen && this.hints) parts.push(this.hintsPanel());
+    if (this.sheetOpen && this.sheet) {
+      const finished = this.matchEnd != null;
+      parts.push(h("div", { class: "overlay" }, scoreSheet({
+        ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
+        actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
+      })));
+    } else if (this.standingsOpen && this.matchEnd) {
+      parts.push(h("div", { class: "overlay" }, standings({
+        ...this.matchEnd, names: this.names(),
+        actions: [[t("replays"), () => { location.hash = `#/room/${this.code}/hands`; }, "primary"],
+          [t("back_lobby"), () => { location.hash = "#/"; }, ""]],
+      })));
+    }
+    if (this.seat != null) parts.push(h("p", { class: "keys" }, t("keys_table")));
+    this.root.replaceChildren(...parts);
+  }
+}
+
+/** The finished (and running) hands of a room, each finished one with a link to its replay. */
+export class HandsPage {
+  constructor(root, code) { this.root = root; this.code = code.toUpperCase(); this.hands = null; this.error = null; }
+
+  async start() {
+    try {
+      [this.hands, this.room] = await Promise.all([getJSON(`/rooms/${this.code}/hands`), getJSON(`/rooms/${this.code}`)]);
+    } catch (error) { this.error = error.message; }
+    this.render();
+  }
+
+  stop() {}
+
+  render() {
+    const parts = [h("h2", {}, t("hands_of_room", this.code)),
+      h("p", {}, h("a", { href: `#/room/${this.code}` }, `← ${t("room")} ${this.code}`))];
+    if (this.error) parts.push(h("p", { class: "error" }, this.error));
+    else if (this.hands) {
+      const names = this.room.seats.map((s) => s.player || (s.bot ? botName(s.bot) : `#${s.seat}`));
+      if (!this.hands.length) parts.push(h("p", {}, t("no_hands")));
+      parts.push(h("ul", { class: "hand-list" }, ...this.hands.map((hand) => {
+        const r = hand.result;
+        let text = t("in_play");
+        if (r) text = r.winner == null ? t("draw") : `${names[r.winner]} · ${r.points} · ${r.deltas.join(" / ")}`;
+        return h("li", { class: "hand-item" }, h("b", {}, t("hand_n", hand.number)), ` · ${t("dealer")} ${names[hand.dealer]} · `,
+          text, " ", hand.finished ? h("a", { href: `#/replay/${hand.id}`, class: "open-replay" }, t("replay")) : null);
+      })));
+    }
+    this.root.replaceChildren(...parts);
+  }
+}
