@@ -51,7 +51,7 @@ from majiang.botzone.codec import (
     simple_input,
 )
 from majiang.botzone.process import BotProcess, Reply
-from majiang.botzone.wall import botzone_order, majiang_wall, split_order
+from majiang.botzone.wall import botzone_order, dealer_draw_flowers, majiang_wall, split_order
 from majiang.cli import main
 from majiang.engine import (
     Chow,
@@ -210,14 +210,21 @@ def _same_view(view: Observation, obs: Observation) -> bool:
     )
 
 
-@pytest.mark.parametrize(("bot", "seeds"), [("random", range(40)), ("fan", range(6))])
-def test_requests_rebuild_every_observation(bot: str, seeds: range) -> None:
+@pytest.mark.parametrize(
+    ("bot", "seeds", "single_end"),
+    [("random", range(40), False), ("fan", range(6), False), ("random", range(36, 76), True)],
+)
+def test_requests_rebuild_every_observation(bot: str, seeds: range, single_end: bool) -> None:
     """Each seat's requests, derived from its observations alone, rebuild exactly the
-    observation (and the legal actions) the engine gives it, claimed turns included."""
+    observation (and the legal actions) the engine gives it, claimed turns included; on a
+    single-ended table too, the dealer's first-draw flowers announced as Botzone does."""
     for seed in seeds:
-        table = Table(GuobiaoRules(), seed, dealer=seed % 4, prevalent_wind=seed % 3)
+        table = Table(GuobiaoRules(), seed, dealer=seed % 4, prevalent_wind=seed % 3,
+                      single_end=single_end)
         bots = [make_bot(bot, seed * 4 + s) for s in range(4)]
         derivers = [RequestDeriver() for _ in range(4)]
+        for deriver in derivers:
+            deriver.reset(dealer_draw_flowers(table.wall.tiles) if single_end else 0)
         views = [SeatView() for _ in range(4)]
         after_claim: list[Observation | None] = [None] * 4
         while not table.is_over:
@@ -263,22 +270,29 @@ def test_a_table_without_every_seat_answering_cannot_be_followed() -> None:
 # ---------------------------------------------------------------------- walltiles
 
 
+@pytest.mark.parametrize("single_end", [True, False])
 @pytest.mark.parametrize("seed", [0, 7, 31])
-def test_walltiles_round_trip_deals_the_same_hands(seed: int) -> None:
+def test_walltiles_round_trip_deals_the_same_hands(seed: int, single_end: bool) -> None:
+    """A seeded wall exported as walltiles (for a single-ended table: its draw order reversed;
+    for a two-ended one: rearranged) comes back the same and deals Botzone's hands."""
     wall = seeded_wall(seed)
-    walltiles = to_walltiles(wall)
+    walltiles = to_walltiles(wall, single_end=single_end)
     names = walltiles.split()
     assert len(names) == 144 and sorted(names) == sorted(botzone_name(t) for t in wall)
-    assert from_walltiles(walltiles) == wall
+    assert from_walltiles(walltiles, single_end=single_end) == wall
+    if single_end:
+        assert names == [botzone_name(t) for t in reversed(wall)]
     hands, flowers, first = botzone_deal(walltiles)  # as Botzone's judge deals it
-    table = Table(GuobiaoRules(), wall=from_walltiles(walltiles), dealer=0)
+    explicit = from_walltiles(walltiles, single_end=single_end)
+    table = Table(GuobiaoRules(), wall=explicit, dealer=0, single_end=single_end)
     for player in range(4):
         obs = table.observation(player)
         own = hands[player] + ([first[-1]] if player == 0 else [])
         assert sorted(obs.hand) == sorted(own)
         extra = first[:-1] if player == 0 else []
         assert sorted(obs.flowers[player]) == sorted(flowers[player] + extra)
-    assert table.observation(0).hand == Table(GuobiaoRules(), seed).observation(0).hand
+    seeded = Table(GuobiaoRules(), seed, single_end=single_end)
+    assert table.observation(0).hand == seeded.observation(0).hand
 
 
 @settings(max_examples=40, deadline=None)
@@ -288,11 +302,13 @@ def test_any_botzone_order_is_a_majiang_wall(rng: random.Random) -> None:
     rng.shuffle(order)
     wall = majiang_wall(order)
     assert botzone_order(wall) == order
+    assert from_walltiles(to_walltiles(wall, single_end=False), single_end=False) == wall
     assert from_walltiles(to_walltiles(wall)) == wall
 
 
 def test_draws_follow_the_botzone_order_until_a_kong() -> None:
-    """Without kongs, majiang draws and replaces flowers in Botzone's order exactly."""
+    """Without kongs, a two-ended table draws and replaces flowers in Botzone's order exactly
+    (a single-ended one does so with kongs too: tests/test_botzone_wall.py)."""
     played = 0
     for seed in range(12):
         table = Table(GuobiaoRules(), seed, dealer=0)
@@ -319,12 +335,14 @@ def test_bad_walltiles(text: str, match: str) -> None:
 
 def test_a_walltiles_hand_has_a_replayable_record() -> None:
     walltiles = to_walltiles(seeded_wall(7))
-    table = Table(GuobiaoRules(), wall=from_walltiles(walltiles), dealer=0)
+    table = Table(GuobiaoRules(), wall=from_walltiles(walltiles), dealer=0, single_end=True)
     play_table(table, [make_bot("fan", s) for s in range(4)])
-    seeded = Table(GuobiaoRules(), 7, dealer=0)
+    seeded = Table(GuobiaoRules(), 7, dealer=0, single_end=True)
     play_table(seeded, [make_bot("fan", s) for s in range(4)])
     assert table.history == seeded.history  # the same deal, the same hand
-    assert replay(record_of(table)).result == table.result
+    record = record_of(table)
+    assert record[0]["single_end"] is True and "wall" in record[0]
+    assert replay(record).result == table.result
 
 
 # ---------------------------------------------------------------------- Botzone's scoring
@@ -608,7 +626,7 @@ def test_cli_play(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert [p["points"] for p in data["players"]] == hand["deltas"]
     assert hand["deltas"][0] == hand["result"]["deltas"][0] - 30
     lines = [json.loads(x) for x in (tmp_path / "hand-0001.jsonl").read_text().splitlines()]
-    assert replay(lines).result is not None and "wall" in lines[0]
+    assert replay(lines).result is not None and "wall" in lines[0] and lines[0]["single_end"]
     keep = "botzone/simple/keep:" + " ".join([*PLAYER, "simple", "--keep-running"])
     assert main(["botzone", "play", "--seat", keep, "--seat", "efficient", "--hands", "2"]) == 0
     out = capsys.readouterr().out

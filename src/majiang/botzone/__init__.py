@@ -6,7 +6,8 @@ tables, majiang bots as Botzone programs, Botzone's one-hand scoring and its ``w
 * :class:`BotzoneBot` and :func:`run`: a majiang bot answering Botzone requests
   (``majiang botzone bot``);
 * :func:`play_hand` / :func:`hand_deltas`: hands with Botzone seats, their faults and scores;
-* :func:`to_walltiles` / :func:`from_walltiles`: the same deal here and on Botzone;
+* :func:`to_walltiles` / :func:`from_walltiles`: the same hand here and on Botzone (a
+  single-ended table, ``Table(..., single_end=True)``, plays Botzone's wall);
 * the codec (:mod:`.codec`) and the tile names (:mod:`.tiles`).
 
 The protocol as implemented, and every decision taken where Botzone's documents are silent, are
@@ -29,7 +30,7 @@ from .play import BotzoneHand, botzone_scoring, hand_deltas, play_hand
 from .tiles import BotzoneError, botzone_name, botzone_tile
 from .tracker import SeatView
 from .translate import RequestDeriver
-from .wall import botzone_deal, from_walltiles, seeded_wall, to_walltiles
+from .wall import botzone_deal, dealer_draw_flowers, from_walltiles, seeded_wall, to_walltiles
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -48,6 +49,7 @@ __all__ = [
     "botzone_name",
     "botzone_scoring",
     "botzone_tile",
+    "dealer_draw_flowers",
     "fallback",
     "format_request",
     "format_response",

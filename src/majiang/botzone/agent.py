@@ -105,7 +105,7 @@ class BotzoneAgent:
     def __call__(self, obs: Observation) -> Action:
         if self.seat is not None and obs.seat != self.seat:
             raise BotzoneError(f"{self.name} sits at seat {self.seat}, not {obs.seat}")
-        if self._deriver.is_new_hand(obs):
+        if self._deriver.prev is not None and self._deriver.is_new_hand(obs):
             self.new_hand()
         requests = [format_request(r) for r in self._deriver.requests(obs)]
         action = self._decide(obs, requests)
@@ -161,11 +161,15 @@ class BotzoneAgent:
 
     # ------------------------------------------------------------------ hands and the program
 
-    def new_hand(self) -> None:
+    def new_hand(self, dealer_draw_flowers: int = 0) -> None:
         """Start a new Botzone game (the agent notices new hands by itself; a driver that
-        plays the same position twice in a row may call this in between)."""
+        plays the same position twice in a row may call this in between).
+
+        ``dealer_draw_flowers``: for a single-ended table, how many of the dealer's flowers
+        came with his 14th tile (``wall.dealer_draw_flowers``): Botzone announces them as
+        ``BUHUA`` after the deal request, and so does the agent."""
         self.process.close()
-        self._deriver.reset()
+        self._deriver.reset(dealer_draw_flowers)
         self.requests, self.responses = [], []
         self.hand_faults, self.adjusted = [], []
         self._data, self._out, self._discard = "", False, None

@@ -18,6 +18,7 @@ from ..engine.table import Table
 from ..rules.base import RuleSet
 from ..rules.guobiao.payments import botzone_penalty_deltas
 from .agent import BotzoneAgent, Fault
+from .wall import dealer_draw_flowers
 
 
 @dataclass(slots=True)
@@ -63,10 +64,14 @@ def hand_deltas(
 
 def play_hand(table: Table, agents: Sequence[Agent]) -> BotzoneHand:
     """Play ``table`` to its end with one agent per seat; Botzone programs start a new game
-    and are stopped when the hand is over."""
+    and are stopped when the hand is over. On a single-ended table (Botzone's wall) the
+    programs see Botzone's requests exactly, the dealer's first-draw flowers included."""
     programs = [a for a in agents if isinstance(a, BotzoneAgent)]
+    extra = 0
+    if table.single_end and len(table.history) == 0 and not table.is_over:
+        extra = dealer_draw_flowers(table.wall.tiles)
     for program in programs:
-        program.new_hand()
+        program.new_hand(extra)
     try:
         result = play_table(table, list(agents))
     finally:

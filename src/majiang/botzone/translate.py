@@ -9,8 +9,11 @@ exactly Botzone's sequence of requests, which :class:`RequestDeriver` writes out
 player ids count from the dealer: id = (seat - dealer) mod 4).
 
 Two things an observation does not tell, decided here: another player's flowers drawn in the
-same turn as a concealed kong are all announced before his first draw of that turn; and the
-dealer's flowers (majiang replaces them all at the deal) are all in the deal request ``1``.
+same turn as a concealed kong are all announced before his first draw of that turn; and which
+of the dealer's flowers came with his 14th tile. A two-ended table replaces them all at the
+deal, so they are all in the deal request ``1``; for a single-ended table (Botzone's deal) the
+driver says how many came with the 14th tile (``reset(dealer_draw_flowers=n)``), and those are
+announced as ``BUHUA`` before the dealer's first draw, as Botzone's judge does.
 """
 
 from __future__ import annotations
@@ -46,10 +49,15 @@ class RequestDeriver:
     def __init__(self) -> None:
         self.prev: Observation | None = None
         self.answer: Action | None = None
+        self.dealer_draw_flowers = 0
+        """The last flowers of the dealer that came with his 14th tile (Botzone's BUHUA)."""
 
-    def reset(self) -> None:
-        """Forget the hand (the next observation starts a new game)."""
+    def reset(self, dealer_draw_flowers: int = 0) -> None:
+        """Forget the hand (the next observation starts a new game); ``dealer_draw_flowers``:
+        how many of the dealer's flowers in that game he drew with his 14th tile, after the
+        deal (a single-ended table's deal; 0 for a two-ended table)."""
         self.prev, self.answer = None, None
+        self.dealer_draw_flowers = dealer_draw_flowers
 
     def note(self, action: Action) -> None:
         """The seat's answer to the last observation."""
@@ -72,7 +80,7 @@ class RequestDeriver:
         """The requests between the last observation and ``obs``; the last one asks for the
         decision of ``obs``, except after a claimed chow or pung, whose discard Botzone took
         with the claim (then the list is empty)."""
-        if self.is_new_hand(obs):
+        if self.prev is not None and self.is_new_hand(obs):
             self.reset()
         out = self._first(obs) if self.prev is None else self._next(self.prev, obs)
         self.prev, self.answer = obs, None
@@ -91,16 +99,21 @@ class RequestDeriver:
         if obs.phase is Phase.TURN:
             assert obs.drawn is not None
             hand.remove(obs.drawn)
-        flowers = tuple(obs.flowers[(obs.dealer + i) % 4] for i in range(4))
+        dealer = obs.dealer
+        dealt = len(obs.flowers[dealer]) - self.dealer_draw_flowers
+        if dealt < 0:
+            raise BotzoneError(_LOST)
+        flowers = tuple(obs.flowers[(dealer + i) % 4] for i in range(4))
+        flowers = (flowers[0][:dealt], *flowers[1:])
         out = [
             Request("0", me, quan=obs.prevalent_wind),
             Request("1", hand=tuple(hand), flowers=flowers),
         ]
         if obs.phase is Phase.TURN:
+            out += [Request("BUHUA", 0, f) for f in obs.flowers[dealer][dealt:]]
             out.append(Request("2", tile=obs.drawn))
         else:
-            dealer = obs.dealer
-            out += self._turn(obs, dealer, None, 0, len(obs.flowers[dealer]))
+            out += self._turn(obs, dealer, None, 0, dealt)
         return out
 
     def _next(self, prev: Observation, obs: Observation) -> list[Request]:

@@ -1,17 +1,21 @@
-"""Botzone's ``walltiles`` and majiang's explicit walls: the same deal in both.
+"""Botzone's ``walltiles`` and majiang's explicit walls: the same hand in both.
 
 Botzone's judge (``initdata.walltiles``) takes 144 tile names separated by spaces and draws
 every tile from the **end** of that list: player 0 (the dealer, East) takes tiles until he holds
 13 that are not flowers, then players 1, 2 and 3; then the game begins with player 0's draw.
 Flowers are set aside and replaced by the next tile from the same end, and so are kongs.
 
-majiang's wall (:class:`~majiang.engine.wall.Wall`, ``Table(..., wall=...)``) deals from the
-front, 4-4-4-1 around the table and a 14th tile to the dealer, replaces the dealt flowers from the
-back (dealer, South, West, North), then draws from the front and replaces flowers and kongs from
-the back. The conversion places each tile where majiang will take it for the same player at the
-same moment, so both deal the same hands and flowers and give the same draws and flower
-replacements; the two differ only after a kong (Botzone's replacement is the next tile of the
-single end, majiang's comes from the tail). Both directions are exact inverses.
+A **single-ended** majiang table (``Table(..., single_end=True)``) deals and draws exactly so
+from the front of its wall, so a walltiles list is its wall reversed (:func:`from_walltiles`,
+:func:`to_walltiles`): the deal, every draw and every flower and kong replacement are Botzone's.
+
+majiang's default, two-ended wall deals from the front, 4-4-4-1 around the table and a 14th tile
+to the dealer, replaces the dealt flowers from the back (dealer, South, West, North), then draws
+from the front and replaces flowers and kongs from the back. ``single_end=False`` converts for
+it: each tile is placed where that table takes it for the same player at the same moment
+(:func:`botzone_order`, :func:`majiang_wall`), so both deal the same hands and flowers and give
+the same draws and flower replacements until a kong (Botzone's replacement is the next tile of
+the single end, the two-ended table's comes from the tail).
 """
 
 from __future__ import annotations
@@ -121,14 +125,24 @@ def majiang_wall(order: Sequence[int]) -> list[int]:
     return [t for t in wall if t is not None]
 
 
-def to_walltiles(wall: Sequence[int]) -> str:
-    """Botzone's ``walltiles`` for a majiang wall: the Botzone order reversed (Botzone takes
-    from the end), as names."""
-    return " ".join(botzone_name(t) for t in reversed(botzone_order(wall)))
+def to_walltiles(wall: Sequence[int], *, single_end: bool = True) -> str:
+    """Botzone's ``walltiles`` for a majiang wall (in draw order, as ``Table.wall.tiles``):
+    the order in which Botzone takes the tiles, reversed (it takes from the end), as names.
+
+    ``single_end``: the wall of a single-ended table, whose order is Botzone's already; False:
+    of a two-ended table, rearranged by :func:`botzone_order`."""
+    if single_end:
+        _check(wall)
+        order = list(wall)
+    else:
+        order = botzone_order(wall)
+    return " ".join(botzone_name(t) for t in reversed(order))
 
 
-def from_walltiles(text: str) -> list[int]:
-    """The majiang wall of a ``walltiles`` string (``Table(rules, wall=...)`` deals it)."""
+def from_walltiles(text: str, *, single_end: bool = True) -> list[int]:
+    """The majiang wall of a ``walltiles`` string, for ``Table(rules, wall=..., dealer=0,
+    single_end=True)``: the names reversed. ``single_end=False``: the wall rearranged for a
+    two-ended table (:func:`majiang_wall`; the same hand until a kong)."""
     names = text.split()
     if len(names) == 136:
         raise BotzoneError(
@@ -137,14 +151,26 @@ def from_walltiles(text: str) -> list[int]:
         )
     if len(names) != WALL_SIZE:
         raise BotzoneError(f"walltiles holds 144 tile names, not {len(names)}")
-    return majiang_wall([botzone_tile(n) for n in reversed(names)])
+    order = [botzone_tile(n) for n in reversed(names)]
+    if single_end:
+        _check(order)
+        return order
+    return majiang_wall(order)
 
 
 def seeded_wall(seed: int) -> list[int]:
-    """The wall of a seeded majiang hand, in draw order (the dice break applied)."""
+    """The wall of a seeded majiang hand, in draw order (the dice break applied); the same for
+    a single-ended and a two-ended table of that seed."""
     from ..engine.table import Table
 
     return list(Table(GuobiaoRules(), seed).wall.tiles)
+
+
+def dealer_draw_flowers(wall: Sequence[int]) -> int:
+    """How many flowers the dealer draws at his first draw (after the deal of all four hands)
+    from a single-ended wall: Botzone announces them as ``BUHUA``, not in the deal request."""
+    _, first_draw, _ = split_order(wall)
+    return len(first_draw) - 1
 
 
 def botzone_deal(walltiles: str) -> tuple[list[list[int]], list[list[int]], list[int]]:
@@ -160,6 +186,7 @@ __all__ = [
     "WALL_SIZE",
     "botzone_deal",
     "botzone_order",
+    "dealer_draw_flowers",
     "from_walltiles",
     "majiang_wall",
     "seeded_wall",

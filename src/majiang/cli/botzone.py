@@ -1,8 +1,10 @@
 """``majiang botzone``: Botzone's Chinese Standard Mahjong bots and majiang's, both ways.
 
 * ``bot``: a majiang bot as a Botzone program (requests on stdin, responses on stdout);
-* ``wall``: the ``walltiles`` of a seeded majiang deal (Botzone deals the same hands);
-* ``play``: hands with Botzone programs in some seats and majiang bots in the others.
+* ``wall``: the ``walltiles`` of a seeded majiang hand (Botzone plays it as the single-ended
+  table of that seed does);
+* ``play``: hands with Botzone programs in some seats and majiang bots in the others, on
+  Botzone's single-ended wall.
 """
 
 from __future__ import annotations
@@ -47,20 +49,27 @@ def add_parser(commands: Any) -> None:
 
     wall = actions.add_parser(
         "wall",
-        help="print the walltiles of a seeded majiang deal",
-        description="Prints Botzone's walltiles (144 tile names) that deal the same hands, "
-        "flowers and draws as the majiang hand of SEED (docs/botzone.md).",
+        help="print the walltiles of a seeded majiang hand",
+        description="Prints Botzone's walltiles (144 tile names): the wall of the hand of SEED, "
+        "which Botzone deals and draws exactly as majiang's single-ended table of that seed "
+        "(dealer 0) does, kongs included (docs/botzone.md).",
     )
     wall.add_argument("--seed", type=int, required=True, metavar="S", help="the hand's seed")
     wall.add_argument("--deal", action="store_true", help="also print the deal, in notation")
+    wall.add_argument(
+        "--two-ended", action="store_true",
+        help="the walltiles that deal the hands of majiang's default (two-ended) table of SEED "
+        "instead: the same deal, draws and flowers until the first kong",
+    )
     wall.set_defaults(run=run_wall)
 
     play = actions.add_parser(
         "play",
         help="play hands with Botzone programs and majiang bots",
         description="Seats 0-3 from --seat (repeatable; the others play --fill). A seat is a "
-        "majiang bot name or botzone[/json|/simple][/keep]:COMMAND. Botzone's scoring "
-        "(botzone_scoring) is on unless --option botzone_scoring=off.",
+        "majiang bot name or botzone[/json|/simple][/keep]:COMMAND. Hands are played on "
+        "Botzone's single-ended wall; Botzone's scoring (botzone_scoring) is on unless "
+        "--option botzone_scoring=off.",
     )
     play.add_argument("--seat", action="append", default=[], metavar="SPEC", help="a seat")
     play.add_argument("--fill", default="fan", metavar="BOT", help="the other seats (fan)")
@@ -98,7 +107,7 @@ def run_wall(args: argparse.Namespace) -> int:
     """Run ``majiang botzone wall``."""
     from ..botzone import botzone_deal, seeded_wall, to_walltiles
 
-    walltiles = to_walltiles(seeded_wall(args.seed))
+    walltiles = to_walltiles(seeded_wall(args.seed), single_end=not args.two_ended)
     print(walltiles)
     if args.deal:
         hands, flowers, first = botzone_deal(walltiles)
@@ -112,7 +121,7 @@ def run_wall(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``majiang botzone play``."""
-    from ..botzone import BotzoneAgent, agent_from_spec, from_walltiles, play_hand
+    from ..botzone import BotzoneAgent, agent_from_spec, from_walltiles, play_hand, to_walltiles
     from ..engine.record import save_record
     from ..engine.table import Table
     from ..sim import derive_seed
@@ -144,11 +153,13 @@ def run_play(args: argparse.Namespace) -> int:
         for i in range(args.hands):
             seed = derive_seed(args.seed, "hand", i)
             dealer, prevalent = (0, _WINDS.index(args.quan)) if wall else (i % 4, (i // 4) % 4)
-            table = Table(rules, seed, dealer=dealer, prevalent_wind=prevalent, wall=wall)
+            table = Table(rules, seed, dealer=dealer, prevalent_wind=prevalent, wall=wall,
+                          single_end=True)
+            hand_walltiles = to_walltiles(table.wall.tiles)
             hand = play_hand(table, agents)
             totals = [t + d for t, d in zip(totals, hand.deltas, strict=True)]
             data = {"hand": i + 1, "seed": seed, "dealer": dealer, "prevalent_wind": prevalent,
-                    **hand.to_json()}
+                    "walltiles": hand_walltiles, **hand.to_json()}
             hands.append(data)
             if args.records:
                 save_record(table, Path(args.records) / f"hand-{i + 1:04d}.jsonl")

@@ -1,7 +1,8 @@
 """The record of a hand: JSON lines with a format version; a replay is a fold over it.
 
 Line 1 is the header (rules, options, seed or explicit wall, dealer, prevalent wind, stake, and
-where they are not the defaults the dealer count and the thrown bullets in force).
+where they are not the defaults the dealer count, the thrown bullets in force and the
+single-ended wall).
 Then one line per accepted action: the seat, the action and the events it caused. The last line
 is the result. Replaying rebuilds the table from the header, applies every action, and checks
 that the events and the result come out the same.
@@ -42,6 +43,8 @@ def record_of(table: Table) -> list[dict[str, Any]]:
         header["dealer_count"] = table.dealer_count
     if any(table.initial_thrown):
         header["thrown"] = list(table.initial_thrown)
+    if table.single_end:
+        header["single_end"] = True
     if table.explicit_wall is not None:
         header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)  # flowers as a-h
     lines = [header]
@@ -102,11 +105,20 @@ def table_from_header(header: dict[str, Any]) -> Table:
             every_seat_answers=bool(header.get("every_seat_answers", True)),
             dealer_count=int(header.get("dealer_count", 1)),
             thrown=[int(n) for n in header.get("thrown", (0, 0, 0, 0))],
+            single_end=_single_end(header),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, MajiangError):
             raise
         raise RecordError(f"bad record header: {error!r}") from None
+
+
+def _single_end(header: dict[str, Any]) -> bool:
+    """The header's wall: ``"single_end": true`` for a single-ended table (absent: two ends)."""
+    value = header.get("single_end", False)
+    if not isinstance(value, bool):
+        raise RecordError(f"bad record header: single_end must be true or false, not {value!r}")
+    return value
 
 
 def replay(lines: list[dict[str, Any]], *, verify: bool = True) -> Table:

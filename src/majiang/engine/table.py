@@ -57,6 +57,7 @@ class Table:
         every_seat_answers: bool = True,
         dealer_count: int = 1,
         thrown: Sequence[int] = (0, 0, 0, 0),
+        single_end: bool = False,
     ) -> None:
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
@@ -84,7 +85,12 @@ class Table:
         self.explicit_wall = list(wall) if wall is not None else None
         if wall is not None and sorted(wall) != sorted(rules.wall_tiles()):
             raise MajiangError("an explicit wall must hold exactly the rule set's tiles")
-        self.wall = Wall(rules.wall_tiles(), random.Random(seed), order=wall)
+        self.single_end = single_end
+        """Botzone's single-ended wall: the deal, flower and kong replacements and live draws
+        all take the next tile of the front, in the order of Botzone's judge (see ``_deal``)."""
+        self.wall = Wall(
+            rules.wall_tiles(), random.Random(seed), order=wall, single_end=single_end
+        )
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
@@ -318,6 +324,9 @@ class Table:
         self._event(
             "deal", dealer=self.dealer, dice=list(self.wall.dice.first + self.wall.dice.second)
         )
+        if self.single_end:
+            self._deal_single_end(order)
+            return
         for _ in range(3):
             for seat in order:
                 for _ in range(4):
@@ -328,14 +337,7 @@ class Table:
         self._take(self.dealer, first)
         self.last_tile = first
         if self.base_rules.indicator_tiles:
-            self.indicators = [self.wall.draw() for _ in range(self.base_rules.indicator_tiles)]
-            self.rules = self.base_rules.begin_hand(self.indicators)
-            wild = self.rules.wild_face
-            self._event(
-                "indicator",
-                tiles=[tile_name(t) for t in self.indicators],
-                wild=tile_name(wild) if wild is not None else None,
-            )
+            self._turn_up_indicator()
         for seat in order:  # initial flower replacement: dealer, South, West, North
             while self._dealt_flowers[seat]:
                 pending = self._dealt_flowers[seat]
@@ -355,6 +357,52 @@ class Table:
             self.last_tile = next(t for t in range(34) if self.concealed[self.dealer][t])
         self._begin_turn(self.dealer, "initial")
 
+    def _deal_single_end(self, order: list[int]) -> None:
+        """Botzone's deal from one end: each seat in turn, dealer first, takes tiles until it
+        holds 13, every flower set aside and replaced at once by the next tile; then the dealer
+        takes his 14th tile (his first draw), flowers replaced likewise. The indicator, if the
+        rule set turns one up, follows."""
+        for seat in order:
+            for _ in range(13):
+                if self._deal_tile(seat) is None:
+                    return
+        first = self._deal_tile(self.dealer)
+        if first is None:
+            return
+        self.last_tile = first
+        if self.base_rules.indicator_tiles:
+            self._turn_up_indicator()
+        self._begin_turn(self.dealer, "initial")
+
+    def _turn_up_indicator(self) -> None:
+        """The rule set's indicator tiles (Huangyan's 得), and the rules bound to them."""
+        self.indicators = [self.wall.draw() for _ in range(self.base_rules.indicator_tiles)]
+        self.rules = self.base_rules.begin_hand(self.indicators)
+        wild = self.rules.wild_face
+        self._event(
+            "indicator",
+            tiles=[tile_name(t) for t in self.indicators],
+            wild=tile_name(wild) if wild is not None else None,
+        )
+
+    def _deal_tile(self, seat: int) -> int | None:
+        """One tile dealt to ``seat`` from a single-ended wall, each flower set aside and
+        replaced at once (None: the wall ran out and the hand is drawn)."""
+        replacing = False
+        while True:
+            if not self.wall.remaining:
+                self._end_draw()
+                return None
+            tile = self._draw_back() if replacing else self.wall.draw()
+            if not self.rules.is_flower(tile):
+                self.concealed[seat][tile] += 1
+                self._changed(seat)
+                return tile
+            self.flowers[seat].append(tile)
+            self._shown(seat)
+            self._event("flower", seat=seat, tile=tile_name(tile))
+            replacing = True
+
     def _take(self, seat: int, tile: int) -> None:
         if self.rules.is_flower(tile):
             self._dealt_flowers[seat].append(tile)
@@ -363,7 +411,8 @@ class Table:
             self._changed(seat)
 
     def _draw_back(self) -> int:
-        """A replacement tile from the tail (counted: the wall's end may depend on it)."""
+        """A replacement tile from the tail, or the front of a single-ended wall (counted: the
+        wall's end may depend on it)."""
         self.replacements += 1
         return self.wall.draw_back()
 

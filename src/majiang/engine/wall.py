@@ -5,6 +5,9 @@ The tiles lie in draw order (stack by stack, top tile first), rotated so that th
 at the front; the live end is the front, the tail (牌墙尾部) the back. With a uniform shuffle the
 rotation does not change the odds, but the dice are rolled and kept for display and replay
 fidelity (rules/guobiao.md §2.3).
+
+A **single-ended** wall (``single_end=True``, Botzone's judge) has no tail: a replacement is the
+next tile of the front, like a live draw. The shuffle and the break are the same.
 """
 
 from __future__ import annotations
@@ -26,11 +29,18 @@ class Dice:
 
 
 class Wall:
-    """A seeded wall of tiles; ``draw`` from the front, ``draw_back`` for replacements."""
+    """A seeded wall of tiles; ``draw`` from the front, ``draw_back`` for replacements (from the
+    back, or from the front too when ``single_end``)."""
 
     def __init__(
-        self, tiles: list[int], rng: random.Random, *, order: list[int] | None = None
+        self,
+        tiles: list[int],
+        rng: random.Random,
+        *,
+        order: list[int] | None = None,
+        single_end: bool = False,
     ) -> None:
+        self.single_end = single_end
         if order is not None:
             self.tiles = list(order)
             self.dice = Dice((0, 0), (0, 0), 0, 0)
@@ -62,9 +72,13 @@ class Wall:
         return tile
 
     def draw_back(self) -> int:
-        """A replacement tile (from the tail)."""
+        """A replacement tile: from the tail, or from the front in a single-ended wall."""
         if self.front >= self.back:
             raise IndexError("the wall is empty")
+        if self.single_end:
+            tile = self.tiles[self.front]
+            self.front += 1
+            return tile
         self.back -= 1
         return self.tiles[self.back]
 
