@@ -228,8 +228,12 @@ def test_external_entrants_plug_in(monkeypatch: pytest.MonkeyPatch) -> None:
             closed.append(1)
 
     module = types.ModuleType("fake_entrants")
-    module.make_entrant = lambda argument, seed, rules: Closing(argument, seed)  # type: ignore[attr-defined]
-    module.check_entrant = lambda argument, rules: make_bot(argument)  # type: ignore[attr-defined]
+    module.make_entrant = (  # type: ignore[attr-defined]
+        lambda spec, seed, rules, time_limit: Closing(spec.partition(":")[2], seed)
+    )
+    module.check_entrant = (  # type: ignore[attr-defined]
+        lambda spec, rules: make_bot(spec.partition(":")[2])
+    )
     monkeypatch.setitem(sys.modules, "fake_entrants", module)
     monkeypatch.setitem(EXTERNAL_KINDS, "fake", "fake_entrants")
     assert isinstance(entrant_from_spec("fake:random", 3), Closing)
@@ -310,7 +314,7 @@ def test_cli_huangyan_permutations_progress(capsys: pytest.CaptureFixture[str]) 
         (["--bots", "efficient,fan"], "--bots needs 4 names"),
         (["--bots", "efficient,fan,random,alphago"], "unknown bot 'alphago'"),
         (["--bots", "wild,fan,random,random"], "bot 'wild' does not play gb"),
-        (["--bots", "botzone:./bot,fan,random,random"], "botzone"),
+        (["--bots", "botzone:./bot,fan,random,random"], "cannot run Botzone program './bot'"),
         (["--option", "no_such_option=1"], "no_such_option"),
         (["--address", "auto"], "--address needs --backend ray"),
     ],
@@ -372,3 +376,25 @@ def test_doc_permutations_example(capsys: pytest.CaptureFixture[str]) -> None:
     lines = capsys.readouterr().out.strip().splitlines()
     assert lines[0] == block[0] and lines[2:] == block[2:]
     assert lines[1].split(",")[:2] == block[1].split(",")[:2]  # played, resumed
+
+
+def test_a_botzone_program_enters_a_tournament(tmp_path: Path) -> None:
+    """``botzone/keep:CMD`` seats an external Botzone program in every rotation; its hands are
+    played with every seat answering, deterministic for the seed, and resumable like any other."""
+    player = Path(__file__).parent / "botzone_bots" / "simple_player.py"
+    spec = f"botzone/keep:{sys.executable} -I -S {player} --keep-running"
+    config = TournamentConfig(bots=(spec, "efficient", "random", "random"), deals=1, seed=3,
+                              time_limit=10.0)
+    first = run_tournament(config, tmp_path / "a")
+    again = run_tournament(config, tmp_path / "b")
+    text = (tmp_path / "a" / "hands.jsonl").read_text()
+    assert text == (tmp_path / "b" / "hands.jsonl").read_text()
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert lines[0]["tournament"]["time_limit"] == 10.0
+    hands = lines[1:]
+    assert sorted(h["seats"][0] for h in hands) == [0, 1, 2, 3]  # the program sat every seat
+    assert all("faults" not in h for h in hands)  # a well-behaved program is never charged
+    assert first.to_json()["entrants"][0]["label"].startswith("botzone/keep:")
+    assert first.to_json()["entrants"] == again.to_json()["entrants"]
+    with pytest.raises(MajiangError, match="Guobiao"):
+        TournamentConfig(bots=(spec, "wild", "wild", "wild"), rules="huangyan").validate()

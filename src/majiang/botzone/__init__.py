@@ -6,6 +6,7 @@ tables, majiang bots as Botzone programs, Botzone's one-hand scoring and its ``w
 * :class:`BotzoneBot` and :func:`run`: a majiang bot answering Botzone requests
   (``majiang botzone bot``);
 * :func:`play_hand` / :func:`hand_deltas`: hands with Botzone seats, their faults and scores;
+* :func:`make_entrant` / :func:`check_entrant`: Botzone programs in ``majiang tournament``;
 * :func:`to_walltiles` / :func:`from_walltiles`: the same hand here and on Botzone (a
   single-ended table, ``Table(..., single_end=True)``, plays Botzone's wall);
 * the codec (:mod:`.codec`) and the tile names (:mod:`.tiles`).
@@ -26,6 +27,7 @@ from .codec import (
     parse_request,
     parse_response,
 )
+from .entrant import check_entrant, make_entrant
 from .play import BotzoneHand, botzone_scoring, hand_deltas, play_hand
 from .tiles import BotzoneError, botzone_name, botzone_tile
 from .tracker import SeatView
@@ -49,6 +51,7 @@ __all__ = [
     "botzone_name",
     "botzone_scoring",
     "botzone_tile",
+    "check_entrant",
     "dealer_draw_flowers",
     "fallback",
     "format_request",
@@ -56,6 +59,7 @@ __all__ = [
     "from_walltiles",
     "hand_deltas",
     "is_botzone_spec",
+    "make_entrant",
     "parse_request",
     "parse_response",
     "play_hand",

@@ -35,8 +35,16 @@ def add_parser(commands: Any) -> None:
         "--bots",
         default=None,
         metavar="A,B,C,D",
-        help=f"four entrants (or one for all): bot names ({', '.join(bot_names())}); "
-        "repeats allowed (default: efficient for gb, wild for huangyan)",
+        help=f"four entrants (or one for all): bot names ({', '.join(bot_names())}) or "
+        "Botzone programs (botzone[/json|/simple][/keep]:COMMAND); repeats allowed "
+        "(default: efficient for gb, wild for huangyan)",
+    )
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="per decision of a Botzone program (1; Botzone gives Python programs 6)",
     )
     p.add_argument("--deals", type=int, default=100, metavar="N", help="deals to play (100)")
     p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
@@ -82,6 +90,7 @@ def run(args: argparse.Namespace) -> int:
         rules=args.rules,
         options=parse_options(args.option),
         permutations=args.permutations,
+        time_limit=args.time_limit,
     )
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")

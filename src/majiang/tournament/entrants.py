@@ -1,11 +1,11 @@
 """Entrants: what a ``--bots`` spec names, resolved in one place.
 
 A spec is a majiang bot name (``random``, ``efficient``, ``fan``, ``wild``: ``make_bot``), or
-``KIND:ARGUMENT`` for a player of another kind. The kinds are looked up lazily in
-:data:`EXTERNAL_KINDS`: ``botzone:CMD`` (an external Botzone program) is served by the module
-``majiang.botzone`` once it provides ``make_entrant(argument, seed, rules) -> Agent`` (and
-optionally ``check_entrant(argument, rules)``). An agent with a ``close()`` method is closed
-after its hand.
+``KIND[/OPTION...]:ARGUMENT`` for a player of another kind. The kinds are looked up lazily in
+:data:`EXTERNAL_KINDS`: ``botzone[/json|/simple][/keep]:CMD`` (an external Botzone program) is
+served by the module ``majiang.botzone``, which provides ``make_entrant(spec, seed, rules,
+time_limit=...) -> Agent`` and ``check_entrant(spec, rules)``; they get the whole spec. An agent
+with a ``close()`` method is closed after its hand.
 """
 
 from __future__ import annotations
@@ -49,28 +49,37 @@ def _external(kind: str, name: str) -> Callable[..., Any] | None:
     return factory
 
 
+def is_external(spec: str) -> bool:
+    """Whether ``spec`` names a player of another kind (``KIND:ARGUMENT``), not a bot."""
+    return ":" in spec
+
+
 def check_entrant(spec: str, rules: str) -> None:
     """Raise a :class:`~majiang.errors.MajiangError` unless ``spec`` can play ``rules``."""
-    kind, sep, argument = spec.partition(":")
+    head, sep, argument = spec.partition(":")
     if not sep:
         check_bot(spec, rules)
         return
+    kind = head.split("/")[0]
     _external(kind, "make_entrant")
     if not argument:
-        raise OptionError(f"--bots: {spec!r} needs something after {kind + ':'!r}")
+        raise OptionError(f"--bots: {spec!r} needs something after {head + ':'!r}")
     check = _external(kind, "check_entrant")
     if check is not None:
-        check(argument, rules)
+        check(spec, rules)
 
 
-def entrant_from_spec(spec: str, seed: int, rules: str = "gb") -> Agent:
-    """A fresh agent for one hand from a spec (the one place where specs are resolved)."""
-    kind, sep, argument = spec.partition(":")
+def entrant_from_spec(
+    spec: str, seed: int, rules: str = "gb", time_limit: float = 1.0
+) -> Agent:
+    """A fresh agent for one hand from a spec (the one place where specs are resolved);
+    ``time_limit``: seconds per decision of an external program."""
+    head, sep, _ = spec.partition(":")
     if not sep:
         return make_bot(spec, seed)
-    factory = _external(kind, "make_entrant")
+    factory = _external(head.split("/")[0], "make_entrant")
     assert factory is not None
-    agent: Agent = factory(argument, seed, rules)
+    agent: Agent = factory(spec, seed, rules, time_limit=time_limit)
     return agent
 
 
@@ -102,5 +111,6 @@ __all__ = [
     "check_entrant",
     "entrant_from_spec",
     "entrant_labels",
+    "is_external",
     "parse_entrants",
 ]

@@ -16,7 +16,7 @@ from ..errors import OptionError
 from ..rules.base import RuleSet
 from ..rules.registry import RULE_SETS, make_rules
 from ..sim.runner import derive_seed, worker_rules
-from .entrants import check_entrant, entrant_from_spec
+from .entrants import check_entrant, entrant_from_spec, is_external
 from .schedule import Order, deal_setup, orders, seats_of
 
 
@@ -31,6 +31,14 @@ class TournamentConfig:
     rules: str = "gb"
     options: dict[str, Any] = field(default_factory=dict)
     permutations: bool = False
+    time_limit: float = 1.0
+    """Seconds per decision of an external program (``botzone:CMD``)."""
+
+    @property
+    def external(self) -> bool:
+        """Whether an entrant is an external program (its hands are played through
+        :func:`majiang.botzone.play_hand`, every seat answering every claim window)."""
+        return any(is_external(spec) for spec in self.bots)
 
     @property
     def orders(self) -> list[Order]:
@@ -49,6 +57,8 @@ class TournamentConfig:
             raise OptionError(f"--deals must be at least 1, not {self.deals}")
         if self.seed < 0:
             raise OptionError(f"--seed must be 0 or more, not {self.seed}")
+        if not self.time_limit > 0:
+            raise OptionError(f"--time-limit must be more than 0, not {self.time_limit}")
         return make_rules(self.rules, self.options)
 
 
@@ -63,23 +73,34 @@ def play_hand_record(
 ) -> dict[str, Any]:
     """Play one deal in one order; its line of ``hands.jsonl`` (figures per entrant)."""
     dealer, prevalent = deal_setup(deal)
+    external = config.external
     table = Table(rules, derive_seed(config.seed, "deal", deal), dealer=dealer,
-                  prevalent_wind=prevalent, every_seat_answers=False)
+                  prevalent_wind=prevalent, every_seat_answers=external)
     agents = [
         entrant_from_spec(config.bots[entrant],
                           derive_seed(config.seed, "entrant", deal, order_index, entrant),
-                          config.rules)
+                          config.rules, config.time_limit)
         for entrant in order
     ]
+    faults: list[int] = []
     try:
-        while not table.is_over:
-            for turn in table.to_act():
-                table.apply(turn, agents[turn](table.observation(turn)))
+        if external:  # Botzone programs: their faults are charged as Botzone does
+            from ..botzone import play_hand
+
+            hand = play_hand(table, agents)
+            deltas = list(hand.deltas)
+            faults = [f.seat for f in hand.faults if f.charged]
+        else:
+            while not table.is_over:
+                for turn in table.to_act():
+                    table.apply(turn, agents[turn](table.observation(turn)))
     finally:
         for agent in agents:
             _close(agent)
     result = table.result
     assert result is not None
+    if not external:
+        deltas = list(result.deltas)
     seat = seats_of(order)
     won = result.winner is not None
     record: dict[str, Any] = {
@@ -90,8 +111,10 @@ def play_hand_record(
         "discarder": order[result.discarder] if won and result.discarder is not None else None,
         "self_drawn": bool(won and result.self_drawn),
         "fans": result.points if won else 0,
-        "points": [result.deltas[seat[e]] for e in range(4)],
+        "points": [deltas[seat[e]] for e in range(4)],
     }
+    if faults:
+        record["faults"] = [faults.count(seat[e]) for e in range(4)]
     if any(result.bullets):
         record["bullets"] = [result.bullets[seat[e]] for e in range(4)]
     gunner = result.detail.get("gunner")

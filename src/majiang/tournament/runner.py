@@ -84,6 +84,8 @@ def run_tournament(
         "bots": list(config.bots),
         "permutations": config.permutations,
     }
+    if config.external:
+        header["time_limit"] = config.time_limit
     orders = len(config.orders)
     runner = backend if backend is not None else LocalBackend(jobs)
     store = HandStore(out, header) if out is not None else None

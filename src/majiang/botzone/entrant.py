@@ -1,0 +1,31 @@
+"""Botzone programs as tournament entrants (``majiang tournament --bots botzone:CMD,...``)."""
+
+from __future__ import annotations
+
+from ..engine.match import Agent
+from .agent import DEFAULT_TIME_LIMIT, agent_from_spec, is_botzone_spec
+from .tiles import BotzoneError
+
+
+def check_entrant(spec: str, rules: str) -> None:
+    """Raise :class:`BotzoneError` unless ``spec`` (``botzone[/json|/simple][/keep]:COMMAND``)
+    names a Botzone program that can play ``rules`` (Botzone's game is Guobiao)."""
+    if not is_botzone_spec(spec):
+        raise BotzoneError(f"{spec!r} is not a Botzone seat (botzone[/json|/simple][/keep]:CMD)")
+    if rules != "gb":
+        raise BotzoneError(f"Botzone programs play Guobiao (gb), not {rules}")
+    agent = agent_from_spec(spec)  # parses the options and the command line; starts nothing
+    close = getattr(agent, "close", None)
+    if callable(close):
+        close()
+
+
+def make_entrant(
+    spec: str, seed: int, rules: str, time_limit: float = DEFAULT_TIME_LIMIT
+) -> Agent:
+    """A fresh seat for one hand played by the Botzone program of ``spec``."""
+    check_entrant(spec, rules)
+    return agent_from_spec(spec, time_limit=time_limit, seed=seed)
+
+
+__all__ = ["check_entrant", "make_entrant"]
