@@ -87,6 +87,11 @@ class HuangyanOptions:
         """Every option name."""
         return [f.name for f in fields(cls)]
 
+    @classmethod
+    def choices(cls) -> dict[str, tuple[str, ...]]:
+        """The values each option that takes one of a few names accepts."""
+        return dict(_CHOICES)
+
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON values by name."""
         return {name: getattr(self, name) for name in self.names()}

@@ -12,7 +12,6 @@ import ast
 import functools
 import inspect
 import itertools
-import sys
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -76,7 +75,8 @@ def rule_sets() -> list[dict[str, Any]]:
         rules = make_rules(name)
         cls = type(rules.options)
         docs = _option_docs(cls)
-        choices: dict[str, Any] = getattr(sys.modules[cls.__module__], "_CHOICES", {})
+        listed = getattr(cls, "choices", None)
+        choices: dict[str, Any] = listed() if callable(listed) else {}
         options = []
         for option, default in rules_options(rules).items():
             entry: dict[str, Any] = {
