@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
 
+from majiang.server import create_app
 from majiang.server.clients import Client
 
 
@@ -152,3 +159,30 @@ def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
             continue
         waiting[0].answer(rng)
     raise AssertionError("the match did not end")
+
+
+class ThreadedServer:
+    """The game server (``create_app`` on SQLite at ``db``) on a free loopback port, run by
+    uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it."""
+
+    def __init__(self, db: Path) -> None:
+        self.app = create_app(f"sqlite:///{db}")
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            self.port = int(s.getsockname()[1])
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="error")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.01)
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.http = httpx.Client(base_url=self.url)
+
+    def stop(self) -> None:
+        """Close the client and stop the server."""
+        self.http.close()
+        self.server.should_exit = True
+        self.thread.join(10)

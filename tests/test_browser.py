@@ -14,18 +14,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
 
-from majiang.server import create_app
+from server_helpers import ThreadedServer
 
 CHROMIUM = Path("/usr/bin/chromium")
 if not CHROMIUM.exists():
@@ -48,29 +43,8 @@ CLAIMS = ("act-win", "act-pung", "act-chow", "act-exposed_kong", "act-throw_bull
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
-class Server:
+class Server(ThreadedServer):
     """The game server on a free loopback port, in a background thread."""
-
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1", port=self.port,
-                                log_level="error")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        self.url = f"http://127.0.0.1:{self.port}/"
-        self.http = httpx.Client(base_url=self.url)
-
-    def stop(self) -> None:
-        self.http.close()
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="module")

@@ -14,51 +14,28 @@ from __future__ import annotations
 import itertools
 import json
 import random
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-import uvicorn
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from majiang.engine.actions import action_from_json
 from majiang.engine.record import replay, table_from_header
-from majiang.server import create_app
 from majiang.tiles import tile_name
+from server_helpers import ThreadedServer
 
 
-class Server:
+class Server(ThreadedServer):
     """A uvicorn server in a background thread."""
-
-    def __init__(self, db: Path) -> None:
-        self.app = create_app(f"sqlite:///{db}")
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="error")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        self.http = httpx.Client(base_url=f"http://127.0.0.1:{self.port}")
 
     def ws(self, code: str, token: str | None = None) -> ClientConnection:
         query = f"?token={token}" if token else ""
         return connect(f"ws://127.0.0.1:{self.port}/ws/{code}{query}", legacy=True)
 
-    def stop(self) -> None:
-        self.http.close()
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture()

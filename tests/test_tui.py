@@ -19,8 +19,6 @@ import io
 import os
 import re
 import shlex
-import socket
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -28,7 +26,6 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from rich.console import Console, RenderableType
 from textual import events
 from textual.pilot import Pilot
@@ -37,7 +34,6 @@ from textual.widgets import Static
 from majiang.cli import main
 from majiang.cli import play as play_cmd
 from majiang.hints import hints
-from majiang.server import create_app
 from majiang.tui.app import MajiangApp
 from majiang.tui.driver import Driver, Sink
 from majiang.tui.glyphs import cards
@@ -56,6 +52,7 @@ from majiang.tui.model import (
 from majiang.tui.remote import PlayError, RemoteDriver, base_url, join_room, websocket_url
 from majiang.tui.screens import ChoiceScreen, ScoreScreen, StandingsScreen
 from majiang.tui.sheets import hints_text, score_sheet, standings
+from server_helpers import ThreadedServer
 
 SIZE = (110, 42)
 SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -426,32 +423,18 @@ def test_a_lost_table_ends_the_app_with_status_1() -> None:
 # ---------------------------------------------------------------------- the server
 
 
-class Server:
-    """A uvicorn server of ``create_app`` in a background thread."""
+class Server(ThreadedServer):
+    """A uvicorn server of ``create_app`` in a background thread (``base``: no final slash)."""
 
-    def __init__(self, db: Path) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(create_app(f"sqlite:///{db}"), host="127.0.0.1",
-                                port=self.port, log_level="error")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.01)
-        self.url = f"http://127.0.0.1:{self.port}"
+    @property
+    def base(self) -> str:
+        return self.url.rstrip("/")
 
     def room(self, **settings: Any) -> str:
-        response = httpx.post(f"{self.url}/rooms", json=settings)
+        response = httpx.post(f"{self.base}/rooms", json=settings)
         assert response.status_code == 201, response.text
         return str(response.json()["code"])
 
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
 
 
 @pytest.fixture(scope="module")
@@ -466,7 +449,7 @@ def test_remote_seat_plays_a_hand(server: Server, tmp_path: Path) -> None:
     standings. Hints are asked of the server (shown if it answers the hint message)."""
     code = server.room(rules="gb", hands=1, seed=5, turn_seconds=600,
                        bots=[None, "fan", "efficient", "fan"])
-    grant = join_room(server.url, code.lower(), None, "Ann")
+    grant = join_room(server.base, code.lower(), None, "Ann")
     assert grant.seat == 0 and grant.rules == "gb" and grant.code == code
     assert websocket_url(grant).startswith(f"ws://127.0.0.1:{server.port}/ws/{code}?token=")
     app = MajiangApp(RemoteDriver(grant))
@@ -494,17 +477,17 @@ def test_remote_seat_plays_a_hand(server: Server, tmp_path: Path) -> None:
     assert len(player.sheets) == 1 and "Payments" in player.sheets[0]
     assert player.standings is not None and "Ann" in player.standings
     assert app.failure is None and app.return_code == 0
-    room = httpx.get(f"{server.url}/rooms/{code}").json()
+    room = httpx.get(f"{server.base}/rooms/{code}").json()
     assert room["status"] == "finished"
 
 
 def test_join_errors(server: Server) -> None:
     """A wrong room, a taken seat, a started room, an unreachable server: one clear line."""
     with pytest.raises(PlayError, match="no room NOPE42"):
-        join_room(server.url, "nope42", 0, "Ann")
+        join_room(server.base, "nope42", 0, "Ann")
     code = server.room(rules="gb", hands=1, bots=[None, "fan", "fan", "fan"])
     with pytest.raises(PlayError, match="seat 2 is taken"):
-        join_room(server.url, code, 2, "Ann")
+        join_room(server.base, code, 2, "Ann")
     with pytest.raises(PlayError, match="cannot reach the server"):
         join_room("http://127.0.0.1:1", code, 0, "Ann", timeout=2)
     with pytest.raises(PlayError, match="needs an http"):
@@ -512,7 +495,7 @@ def test_join_errors(server: Server) -> None:
     assert base_url("127.0.0.1:8000/") == "http://127.0.0.1:8000"
     full = server.room(rules="gb", hands=1, bots=["fan", "fan", "fan", "fan"])
     with pytest.raises(PlayError, match="no free seat"):
-        join_room(server.url, full, None, "Ann")
+        join_room(server.base, full, None, "Ann")
 
 
 # ---------------------------------------------------------------------- the command line
@@ -565,10 +548,10 @@ def test_bad_arguments(
 def test_bad_room_and_taken_seat_on_the_command_line(
     server: Server, capsys: pytest.CaptureFixture[str], terminal: None
 ) -> None:
-    assert main(["play", "--server", server.url, "--room", "ZZZZZZ"]) == 1
+    assert main(["play", "--server", server.base, "--room", "ZZZZZZ"]) == 1
     assert "no room ZZZZZZ" in _one_line(capsys.readouterr().err)
     code = server.room(rules="gb", hands=1, bots=[None, "fan", "fan", "fan"])
-    assert main(["play", "--server", server.url, "--room", code, "--seat", "1"]) == 1
+    assert main(["play", "--server", server.base, "--room", code, "--seat", "1"]) == 1
     assert "seat 1 is taken" in _one_line(capsys.readouterr().err)
 
 

@@ -87,12 +87,9 @@ def backend_from_args(args: argparse.Namespace) -> Backend:
 
 def parse_bots(text: str) -> tuple[str, ...]:
     """``"efficient,fan,random,random"`` (or one name for all four) to four names."""
-    names = tuple(name.strip() for name in text.split(","))
-    if len(names) == 1:
-        names *= 4
-    if any(not name for name in names):
-        raise OptionError(f"--bots: an empty bot name in {text!r}")
-    return names
+    from ..tournament.entrants import parse_entrants
+
+    return parse_entrants(text)
 
 
 def default_bot(rules: str) -> str:
