@@ -261,9 +261,13 @@ def test_a_huangyan_hand_shows_the_wild_tile_and_bullets(page: Page) -> None:
     for part in (".hu-items", ".doublings", ".arithmetic", ".losers", ".gunner", ".payment-list"):
         assert sheet.locator(part).count() == 1, part
     assert "Hu items" in sheet.inner_text()
+    payments = sheet.locator(".payment-list").inner_text()
+    assert "bullets B×n×z" in payments
     page.shot("huangyan-sheet", height=1400)
     p.click("#lang-toggle")
     assert "和数项目" in sheet.inner_text()
+    payments = sheet.locator(".payment-list").inner_text()
+    assert "子弹 B×庄数×自摸倍数" in payments and "bullets" not in payments
     p.click("#lang-toggle")
 
 

@@ -249,6 +249,23 @@ export function t(key, ...args) {
 }
 
 /** English or Chinese of a pair of names. */
+// Huangyan's payment reasons come from the server in English; their Chinese forms.
+const REASONS = [
+  [/^the winner's total$/, () => "赢家总分"],
+  [/^losers' difference$/, () => "输家之间的差额"],
+  [/^thrown bullets$/, () => "抛弹"],
+  [/^bullets B×n×z = (.*)$/, (m) => `子弹 B×庄数×自摸倍数 = ${m[1]}`],
+];
+
+export function reasonText(reason) {
+  if (current !== "zh" || !reason) return reason;
+  for (const [pattern, zh] of REASONS) {
+    const m = reason.match(pattern);
+    if (m) return zh(m);
+  }
+  return reason;
+}
+
 export function pick(en, zh) { return current === "zh" ? (zh || en) : (en || zh); }
 
 /** A wind 0-3. */

@@ -3,7 +3,7 @@
 // count (hu items, doublings, the arithmetic, each loser's count, the gunner, both ledgers and
 // every payment), then the payments per seat. Nothing is computed here but sums for display.
 
-import { pick, t, tileName, windName } from "./i18n.js";
+import { pick, reasonText, t, tileName, windName } from "./i18n.js";
 import { meldEl, tileEl } from "./tiles.js";
 import { h } from "./util.js";
 import { faceUpHand, seatWind } from "./board.js";
@@ -59,7 +59,7 @@ function huangyan(detail, names, options) {
     detail.gunner != null ? names[detail.gunner] : t("no_gunner")));
   const payments = (detail.payments || []).map((p) => [
     t(p.ledger === "hu" ? "ledger_hu" : "ledger_bullets"), names[p.payer], names[p.payee], String(p.amount),
-    p.reason + (p.on_behalf_of != null ? ` (${t("on_behalf", names[p.on_behalf_of])})` : "")]);
+    reasonText(p.reason) + (p.for != null ? ` (${t("on_behalf", names[p.for])})` : "")]);
   out.push(h("h3", {}, t("payments")));
   out.push(table("payment-list", ["", t("payer"), t("payee"), t("amount"), t("reason")], payments));
   return out;
