@@ -481,6 +481,41 @@ def test_remote_seat_plays_a_hand(server: Server, tmp_path: Path) -> None:
     assert room["status"] == "finished"
 
 
+def test_a_dropped_player_sits_down_again_with_his_token(server: Server, tmp_path: Path) -> None:
+    """Leave mid-hand, come back with ``--token`` at the same seat, and finish the match."""
+    code = server.room(rules="gb", hands=1, seed=5, turn_seconds=600, grace_seconds=600,
+                       bots=[None, "fan", "efficient", "fan"])
+    grant = join_room(server.base, code, None, "Ann")
+
+    async def leave(pilot: Pilot[int]) -> bool:
+        player = Player(pilot, first, tmp_path)
+        await player.settle()
+        for _ in range(3):
+            await player.step()
+        await player.settle()
+        return first.snapshot is not None
+
+    first = MajiangApp(RemoteDriver(grant))
+    assert run_app(first, leave)
+    assert httpx.get(f"{server.base}/rooms/{code}").json()["status"] == "playing"
+    with pytest.raises(PlayError, match="--token needs --seat"):
+        join_room(server.base, code, None, "Ann", token=grant.token)
+    again = join_room(server.base, code, grant.seat, "Ann", token=grant.token)
+    assert (again.seat, again.token, again.rules) == (grant.seat, grant.token, "gb")
+    second = MajiangApp(RemoteDriver(again))
+
+    async def finish(pilot: Pilot[int]) -> Player:
+        player = Player(pilot, second, tmp_path)
+        await player.settle()
+        await player.play()
+        return player
+
+    player = run_app(second, finish)
+    assert len(player.sheets) == 1 and player.standings is not None
+    assert second.failure is None
+    assert httpx.get(f"{server.base}/rooms/{code}").json()["status"] == "finished"
+
+
 def test_join_errors(server: Server) -> None:
     """A wrong room, a taken seat, a started room, an unreachable server: one clear line."""
     with pytest.raises(PlayError, match="no room NOPE42"):
@@ -520,7 +555,9 @@ def _one_line(text: str) -> str:
         (["--rules", "riichi"], 2, "invalid choice"),
         (["--seat", "7", "--server", "x", "--room", "A"], 2, "invalid choice"),
         (["--hands", "many"], 2, "invalid int"),
-        (["--room", "ABC"], 2, "--room and --seat need --server"),
+        (["--room", "ABC"], 2, "--room, --seat and --token need --server"),
+        (["--server", "http://127.0.0.1:1", "--room", "ABC", "--token", "x"], 2,
+         "--token needs --seat"),
         (["--server", "http://127.0.0.1:1"], 2, "--server needs --room"),
         (["--server", "http://127.0.0.1:1", "--room", "A", "--bots", "fan"], 2, "--bots is for"),
         (["--bots", "alphago"], 1, "unknown bot"),

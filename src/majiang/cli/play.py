@@ -47,6 +47,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--room", metavar="CODE", help="the room to join on --server")
     p.add_argument("--seat", type=int, choices=range(4), default=None, metavar="K",
                    help="the seat to take in the room, 0-3 (default: the first free one)")
+    p.add_argument("--token", metavar="TOKEN",
+                   help="sit down again at --seat with the token it was given (printed when "
+                   "you take a seat), e.g. after a dropped connection")
     p.set_defaults(run=run, play_parser=p)
 
 
@@ -69,8 +72,8 @@ def build_driver(args: argparse.Namespace) -> Any:
     """The seat driver the arguments ask for: everything is checked (and, for a server, the
     seat taken) before the app starts."""
     if args.server is None:
-        if args.room is not None or args.seat is not None:
-            _usage(args, "--room and --seat need --server URL")
+        if args.room is not None or args.seat is not None or args.token is not None:
+            _usage(args, "--room, --seat and --token need --server URL")
         from ..tui.local import LocalDriver
         from .simulate import parse_options
 
@@ -97,8 +100,17 @@ def build_driver(args: argparse.Namespace) -> Any:
             _usage(args, f"{flag} is for a local table; the room at --server decides it")
     from ..tui.remote import RemoteDriver, join_room
 
+    if args.token is not None and args.seat is None:
+        _usage(args, "--token needs --seat: the seat the token was given for")
     _need_terminal()  # before taking a seat
-    return RemoteDriver(join_room(args.server, args.room, args.seat, args.name))
+    grant = join_room(args.server, args.room, args.seat, args.name, token=args.token)
+    if args.token is None:
+        print(
+            f"seat {grant.seat} in room {grant.code}; to sit down again: majiang play --server "
+            f"{grant.url} --room {grant.code} --seat {grant.seat} --token {grant.token}",
+            file=sys.stderr,
+        )
+    return RemoteDriver(grant)
 
 
 def run(args: argparse.Namespace) -> int:

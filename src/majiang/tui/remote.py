@@ -65,10 +65,16 @@ def _detail(response: Any) -> str:
 
 
 def join_room(
-    url: str, code: str, seat: int | None = None, name: str = "player", timeout: float = 10.0
+    url: str,
+    code: str,
+    seat: int | None = None,
+    name: str = "player",
+    timeout: float = 10.0,
+    token: str | None = None,
 ) -> SeatGrant:
-    """Take ``seat`` (or the first free one) in room ``code``; raises :class:`PlayError` with
-    one line saying what went wrong."""
+    """Take ``seat`` (or the first free one) in room ``code``; with ``token`` (the secret a
+    seat was given when taken) sit down again at ``seat``, even mid-match. Raises
+    :class:`PlayError` with one line saying what went wrong."""
     import httpx
 
     base = base_url(url)
@@ -83,6 +89,12 @@ def join_room(
             if response.status_code != 200:
                 raise PlayError(f"{base} answered {response.status_code}: {_detail(response)}")
             room = response.json()
+            if token is not None:  # back to a seat already held: the server checks the token
+                if seat is None:
+                    raise PlayError("--token needs --seat: the seat the token was given for")
+                if room["status"] == "finished":
+                    raise PlayError(f"room {code} has finished its match")
+                return SeatGrant(base, code, seat, token, str(room["rules"]), room.get("hands"))
             if room["status"] != "waiting":
                 raise PlayError(f"room {code} has started its match: seats are closed")
             if seat is None:
