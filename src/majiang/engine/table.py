@@ -16,14 +16,27 @@ tiles, the claims, whether a hand wins and the payments; the table never asks wh
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
+from dataclasses import dataclass
+from itertools import compress
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
 from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
 from ..rules.base import RuleSet, WinCheck
+from ..shanten import TILE_KEYS
 from ..tiles import tile_name
 from .actions import (
+    ACCEPT_BULLETS_ACTION,
+    ADDED_KONGS,
+    CHOWS,
+    CONCEALED_KONGS,
+    DISCARDS,
+    EXPOSED_KONG_ACTION,
+    PASS_ACTION,
+    PUNG_ACTION,
+    WIN_ACTION,
     AcceptBullets,
     Action,
     AddedKong,
@@ -40,6 +53,65 @@ from .actions import (
 from .reasons import why_illegal
 from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
 from .wall import Wall
+
+
+@dataclass(frozen=True, slots=True)
+class _TileFacts:
+    """A rule set's answers that depend only on a tile (or on two seats), for every tile: the
+    table's hot paths read them here rather than call the rule set several times a step.
+    Asked once per rule set object (and wild face) and shared by its tables."""
+
+    natural: tuple[bool, ...]
+    identity: tuple[int, ...]
+    physical: tuple[int, ...]
+    """``physical(identity)`` by identity."""
+    flower: tuple[bool, ...]
+    """``is_flower`` of every tile of the wall."""
+    may_chow: tuple[tuple[bool, ...], ...]
+    """``may_chow[discarder][claimer]``: ``chow_allowed``."""
+
+    @staticmethod
+    def of(rules: RuleSet) -> _TileFacts:
+        """The facts of ``rules``, from the cache when it can hold them (weakly)."""
+        try:
+            facts = _TILE_FACTS.get(rules)
+        except TypeError:  # a rule set that cannot be weakly referenced or hashed
+            return _TileFacts.ask(rules)
+        if facts is None:
+            facts = _TILE_FACTS[rules] = _TileFacts.ask(rules)
+        return facts
+
+    @staticmethod
+    def ask(rules: RuleSet) -> _TileFacts:
+        """Ask ``rules`` about every tile."""
+        return _TileFacts(
+            tuple(rules.natural(t) for t in range(34)),
+            tuple(rules.identity(t) for t in range(34)),
+            tuple(rules.physical(t) for t in range(34)),
+            tuple(rules.is_flower(t) for t in range(max(rules.wall_tiles()) + 1)),
+            tuple(tuple(rules.chow_allowed(d, c) for c in range(4)) for d in range(4)),
+        )
+
+
+_TILE_FACTS: WeakKeyDictionary[Any, _TileFacts] = WeakKeyDictionary()
+
+
+class _WallRandom(random.Random):
+    """``random.Random`` with ``shuffle`` written as one loop: the same algorithm as CPython's
+    (3.11-3.13: ``Random.shuffle`` drawing with ``_randbelow_with_getrandbits``), so the same
+    walls from the same seeds, without a Python call per tile (a new hand costs about a tenth
+    less; the record/replay tests pin the walls)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        """Shuffle ``x`` in place exactly as ``random.Random.shuffle`` does."""
+        getrandbits = self.getrandbits
+        for i in reversed(range(1, len(x))):
+            n = i + 1
+            bits = n.bit_length()
+            j = getrandbits(bits)
+            while j >= n:
+                j = getrandbits(bits)
+            x[i], x[j] = x[j], x[i]
 
 
 class Table:
@@ -89,7 +161,7 @@ class Table:
         """Botzone's single-ended wall: the deal, flower and kong replacements and live draws
         all take the next tile of the front, in the order of Botzone's judge (see ``_deal``)."""
         self.wall = Wall(
-            rules.wall_tiles(), random.Random(seed), order=wall, single_end=single_end
+            rules.wall_tiles(), _WallRandom(seed), order=wall, single_end=single_end
         )
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
@@ -124,8 +196,23 @@ class Table:
         self._draw_may_win = True
         self._public_key = -1
         self._public: tuple[Any, ...] = ()
+        self._keys = [0, 0, 0, 0]
+        """Each seat's hand key (``majiang.shanten.hand_key`` of its concealed tiles), kept up
+        to date tile by tile: it names the hand for the waits' memo, and rule sets that have
+        ``KeyedWaits`` read the waits from it."""
         self._waits: list[frozenset[int] | None] = [None, None, None, None]
         """Each seat's waiting tiles, forgotten whenever its hand changes."""
+        self._wait_memos: list[tuple[int, frozenset[int]] | None] = [None, None, None, None]
+        """Each seat's last waits found, with their hand (``key << 3 | melds``): a seat that
+        discards the tile it drew has them again without asking the rule set."""
+        self._keyed_waits: Callable[[int, list[int], int], frozenset[int]] | None = None
+        self._may_chow: tuple[tuple[bool, ...], ...] = ()
+        self._natural: tuple[bool, ...] = ()
+        self._identity: tuple[int, ...] = ()
+        self._physical: tuple[int, ...] = ()
+        self._flower: tuple[bool, ...] = ()
+        if not rules.indicator_tiles:  # otherwise bound when the indicator is turned up
+            self._bind_rules(rules)
         self._hands: list[tuple[int, ...] | None] = [None, None, None, None]
         """Each seat's sorted concealed tiles, forgotten whenever its hand changes."""
         self._seat_views: list[tuple[Any, ...] | None] = [None, None, None, None]
@@ -154,23 +241,27 @@ class Table:
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now (empty if it need not act)."""
+        return list(self._legal(seat))
+
+    def _legal(self, seat: int) -> Sequence[Action]:
+        """:meth:`legal_actions` without the copy (the table's own list: read it only)."""
         if self.phase is Phase.TURN:
             if seat != self.current:
-                return []
+                return ()
             if self._legal_turn is None:
                 self._legal_turn = self._turn_actions()
-            return list(self._legal_turn)
+            return self._legal_turn
         if seat in self.options and seat not in self.responses:
-            return list(self.options[seat])  # a claim or robbing window is open
-        return []
+            return self.options[seat]  # a claim or robbing window is open
+        return ()
 
     def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
         """Apply a legal action and return the events it caused."""
-        if seat not in range(4):
+        if seat not in _SEATS:
             raise IllegalAction(f"no seat {seat!r}")
-        legal = self.legal_actions(seat)
-        if action not in legal:
-            raise IllegalAction(why_illegal(self, seat, action, legal))
+        legal = self._legal(seat)
+        if not _offered(action, legal):
+            raise IllegalAction(why_illegal(self, seat, action, list(legal)))
         start = len(self.events)
         self.history.append((seat, action))
         self.event_marks.append(start)
@@ -178,7 +269,7 @@ class Table:
             self._apply_turn(seat, action)
         else:
             self.responses[seat] = action
-            if not self.to_act():
+            if len(self.responses) == len(self.options):  # to_act() is empty: all answered
                 if self.phase is Phase.CLAIM:
                     self._resolve_claims()
                 elif self.phase is Phase.ROB:
@@ -275,8 +366,11 @@ class Table:
             self._public_key = len(self.events)
         return self._public
 
-    def _changed(self, seat: int) -> None:
-        """``seat``'s concealed tiles changed: forget its waits and its sorted hand."""
+    def _add(self, seat: int, tile: int, n: int = 1) -> None:
+        """``n`` copies of ``tile`` join ``seat``'s concealed tiles (leave them, if negative):
+        its hand key follows, its waits and its sorted hand are forgotten."""
+        self.concealed[seat][tile] += n
+        self._keys[seat] += n * TILE_KEYS[tile]
         self._waits[seat] = None
         self._hands[seat] = None
 
@@ -377,13 +471,27 @@ class Table:
     def _turn_up_indicator(self) -> None:
         """The rule set's indicator tiles (Huangyan's 得), and the rules bound to them."""
         self.indicators = [self.wall.draw() for _ in range(self.base_rules.indicator_tiles)]
-        self.rules = self.base_rules.begin_hand(self.indicators)
+        self._bind_rules(self.base_rules.begin_hand(self.indicators))
         wild = self.rules.wild_face
         self._event(
             "indicator",
             tiles=[tile_name(t) for t in self.indicators],
             wild=tile_name(wild) if wild is not None else None,
         )
+
+    def _bind_rules(self, rules: RuleSet) -> None:
+        """Play by ``rules`` from now on (waits found under other rules are forgotten), with
+        the rule set's answers per tile read from :class:`_TileFacts` in the hot paths."""
+        self.rules = rules
+        self._keyed_waits = getattr(rules, "waiting_tiles_of_key", None)
+        self._waits = [None, None, None, None]
+        self._wait_memos = [None, None, None, None]
+        facts = _TileFacts.of(rules)
+        self._may_chow = facts.may_chow
+        self._natural = facts.natural
+        self._identity = facts.identity
+        self._physical = facts.physical
+        self._flower = facts.flower
 
     def _deal_tile(self, seat: int) -> int | None:
         """One tile dealt to ``seat`` from a single-ended wall, each flower set aside and
@@ -395,8 +503,7 @@ class Table:
                 return None
             tile = self._draw_back() if replacing else self.wall.draw()
             if not self.rules.is_flower(tile):
-                self.concealed[seat][tile] += 1
-                self._changed(seat)
+                self._add(seat, tile)
                 return tile
             self.flowers[seat].append(tile)
             self._shown(seat)
@@ -407,8 +514,7 @@ class Table:
         if self.rules.is_flower(tile):
             self._dealt_flowers[seat].append(tile)
         else:
-            self.concealed[seat][tile] += 1
-            self._changed(seat)
+            self._add(seat, tile)
 
     def _draw_back(self) -> int:
         """A replacement tile from the tail, or the front of a single-ended wall (counted: the
@@ -432,18 +538,21 @@ class Table:
                 self._end_draw()
                 return False
             tile = self._draw_back() if from_back else self.wall.draw()
-            if self.rules.is_flower(tile):
+            if self._flower[tile]:
                 self.flowers[seat].append(tile)
                 self._shown(seat)
                 self._event("flower", seat=seat, tile=tile_name(tile))
                 from_back, source = True, "flower"
                 continue
             may_win = seat not in self.cannot_win and tile in self._wait_set(seat)
-            self.concealed[seat][tile] += 1
-            self._changed(seat)
+            self._add(seat, tile)
             self._skipped_pungs[seat].clear()
             self._passed_win.discard(seat)
-            self._event("draw", seat=seat, tile=tile_name(tile), private=True, source=source)
+            # the hot events are written as literals (as _event would: same keys, same order)
+            self.events.append(
+                {"type": "draw", "seat": seat, "tile": _NAMES[tile], "private": True,
+                 "source": source}
+            )  # fmt: skip
             if not self.late and self.rules.late_phase(self.wall.remaining, self.replacements):
                 self.late = True
                 self._event("raw_tile_phase", remaining=self.wall.remaining)
@@ -481,7 +590,7 @@ class Table:
                 self._pending_throw = throw.count
                 self.responses = {}
                 others = [(self.dealer + i) % 4 for i in (1, 2, 3)]
-                self.options = {s: [AcceptBullets(), Pass()] for s in others}
+                self.options = {s: [ACCEPT_BULLETS_ACTION, PASS_ACTION] for s in others}
                 return
         else:
             for seat, answer in sorted(self.responses.items()):
@@ -503,16 +612,17 @@ class Table:
         if not claimed:
             check = self._self_drawn_check()
             if check is not None and rules.may_declare(check):
-                actions.append(Win())
-        if (not claimed or rules.kong_after_claim) and self._may_kong():
+                actions.append(WIN_ACTION)
+        melds = self.melds[seat]
+        if (melds or 4 in counts) and (not claimed or rules.kong_after_claim) and self._may_kong():
             if 4 in counts:
                 for t in range(34):
                     if counts[t] == 4 and rules.natural(t):
-                        actions.append(ConcealedKong(t))
-            for m in self.melds[seat]:
+                        actions.append(CONCEALED_KONGS[t])
+            for m in melds:
                 if m.kind is MeldKind.PUNG and counts[rules.physical(m.tile)]:
-                    actions.append(AddedKong(rules.physical(m.tile)))
-        actions.extend([_DISCARDS[t] for t in range(34) if counts[t]])
+                    actions.append(ADDED_KONGS[rules.physical(m.tile)])
+        actions.extend(compress(DISCARDS, counts))  # a discard of every kind held, in order
         return actions
 
     def _self_drawn_check(self) -> WinCheck | None:
@@ -539,7 +649,9 @@ class Table:
         return self._turn_check
 
     def _apply_turn(self, seat: int, action: Action) -> None:
-        if isinstance(action, Win):
+        if isinstance(action, Discard):  # the common case first
+            self._discard(seat, action.tile)
+        elif isinstance(action, Win):
             check = self._self_drawn_check()
             assert check is not None
             if not check.legal:
@@ -547,11 +659,8 @@ class Table:
                 self._legal_turn = None
                 return
             self._end_win(seat, None, check, self.last_tile)
-        elif isinstance(action, Discard):
-            self._discard(seat, action.tile)
         elif isinstance(action, ConcealedKong):
-            self.concealed[seat][action.tile] -= 4
-            self._changed(seat)
+            self._add(seat, action.tile, -4)
             meld = Meld(MeldKind.KONG, self.rules.identity(action.tile), CONCEALED_KONG)
             self.melds[seat].append(meld)
             self._shown(seat)
@@ -559,8 +668,7 @@ class Table:
             self._draw(seat, True, "kong")
         elif isinstance(action, AddedKong):
             self.offer_note = self.rules.note_offer(self, seat, action.tile)
-            self.concealed[seat][action.tile] -= 1
-            self._changed(seat)
+            self._add(seat, action.tile, -1)
             self.last_tile = action.tile
             self._event("added_kong", seat=seat, tile=tile_name(action.tile))
             if self.rules.robbing:
@@ -572,18 +680,17 @@ class Table:
 
     def _discard(self, seat: int, tile: int) -> None:
         self.offer_note = self.rules.note_offer(self, seat, tile)
-        self.concealed[seat][tile] -= 1
-        self._changed(seat)
+        self._add(seat, tile, -1)
         self.ponds[seat].append(tile)
         self._shown(seat)
         self.final_discard = self._live() <= 0
-        self._event("discard", seat=seat, tile=tile_name(tile))
+        self.events.append({"type": "discard", "seat": seat, "tile": _NAMES[tile]})  # as _event
         self._open_window(Phase.CLAIM, seat, tile)
         if not self.options:
             self._next_draw(seat)
 
     def _next_draw(self, discarder: int) -> None:
-        if self.final_discard or self._live() <= 0:
+        if self.final_discard:  # the wall has not changed since the discard said so
             self._end_draw()
             return
         self._draw((discarder + 1) % 4, False, "wall")
@@ -598,52 +705,63 @@ class Table:
         self.options = {}
         self.checks = {}
         self._legal_turn = None
-        rules = self.rules
         robbing = phase is Phase.ROB
-        claimable = not robbing and not self.final_discard and rules.natural(tile)
-        ident = rules.identity(tile)
-        for step in (1, 2, 3):
-            seat = (offerer + step) % 4
+        claimable = not robbing and not self.final_discard and self._natural[tile]
+        ident = self._identity[tile]
+        may_chow = self._may_chow[offerer] if claimable and ident < 27 else _NO_CHOWS
+        for seat in _OTHERS[offerer]:  # counter-clockwise from the offerer
             options: list[Action] = []
-            if (
-                seat not in self.cannot_win
-                and seat not in self._passed_win
-                and tile in self._wait_set(seat)
-            ):
-
-                def context(seat: int = seat) -> WinContext:
-                    return WinContext(
-                        self_drawn=False,
-                        seat_wind=self.seat_wind(seat),
-                        prevalent_wind=self.prevalent_wind,
-                        last_tile=self.final_discard and not robbing,
-                        kong=robbing,
-                        fourth_tile=not robbing and self._fourth_tile(seat, tile, 0, offered=True),
-                    )
-
-                check = self._check(seat, tile, context, in_hand=False)
-                if check is not None and rules.may_declare(check):
-                    options.append(Win())
-                    self.checks[seat] = check
+            waits = self._waits[seat]
+            if waits is None:
+                waits = self._wait_set(seat)
+            if tile in waits and seat not in self.cannot_win and seat not in self._passed_win:
+                self._offer_win(seat, tile, robbing, options)
             if claimable:
                 counts = self.concealed[seat]
-                if counts[tile] >= 2 and ident not in self._skipped_pungs[seat]:
-                    options.append(Pung())
-                if counts[tile] >= 3 and self._may_kong():
-                    options.append(ExposedKong())
-                if ident < 27 and rules.chow_allowed(offerer, seat):
-                    rank = ident % 9
-                    for low in (ident - 2, ident - 1, ident):
-                        low_rank = rank - (ident - low)
-                        if 0 <= low_rank <= 6 and all(
-                            counts[rules.physical(t)]
-                            for t in (low, low + 1, low + 2)
-                            if t != ident
-                        ):
-                            options.append(Chow(low))
+                if counts[tile] >= 2:
+                    if ident not in self._skipped_pungs[seat]:
+                        options.append(PUNG_ACTION)
+                    if counts[tile] >= 3 and self._may_kong():
+                        options.append(EXPOSED_KONG_ACTION)
+                if may_chow[seat]:
+                    self._add_chows(counts, ident, options)
             if options or self.every_seat_answers:
-                options.append(Pass())
+                options.append(PASS_ACTION)
                 self.options[seat] = options
+
+    def _offer_win(self, seat: int, tile: int, robbing: bool, options: list[Action]) -> None:
+        """Offer ``seat`` a win on the tile on offer if the rule set lets it declare one."""
+
+        def context() -> WinContext:
+            return WinContext(
+                self_drawn=False,
+                seat_wind=self.seat_wind(seat),
+                prevalent_wind=self.prevalent_wind,
+                last_tile=self.final_discard and not robbing,
+                kong=robbing,
+                fourth_tile=not robbing and self._fourth_tile(seat, tile, 0, offered=True),
+            )
+
+        check = self._check(seat, tile, context, in_hand=False)
+        if check is not None and self.rules.may_declare(check):
+            options.append(WIN_ACTION)
+            self.checks[seat] = check
+
+    def _add_chows(self, counts: list[int], ident: int, options: list[Action]) -> None:
+        """Append the chows that the suited tile of identity ``ident`` completes with the
+        concealed ``counts``, lowest first (the other two tiles by their physical faces)."""
+        physical = self._physical
+        rank = ident % 9
+        below2 = rank >= 2 and counts[physical[ident - 2]]
+        below1 = rank >= 1 and counts[physical[ident - 1]]
+        above1 = rank <= 7 and counts[physical[ident + 1]]
+        above2 = rank <= 6 and counts[physical[ident + 2]]
+        if below2 and below1:
+            options.append(CHOWS[ident - 2])
+        if below1 and above1:
+            options.append(CHOWS[ident - 1])
+        if above1 and above2:
+            options.append(CHOWS[ident])
 
     def _resolve_claims(self) -> None:
         discarder = self.current
@@ -678,9 +796,9 @@ class Table:
         for seat in order:
             answer = self.responses[seat]
             offered = self.options[seat]
-            if rules.skipped_pung_restriction and type(answer) is Pass and _PUNG in offered:
+            if rules.skipped_pung_restriction and type(answer) is Pass and PUNG_ACTION in offered:
                 self._skipped_pungs[seat].add(rules.identity(self.last_tile))
-            if rules.skipped_win_restriction and type(answer) is not Win and _WIN in offered:
+            if rules.skipped_win_restriction and type(answer) is not Win and WIN_ACTION in offered:
                 self._passed_win.add(seat)
 
     def _settle_win_claims(self, order: list[int]) -> int | None:
@@ -699,21 +817,19 @@ class Table:
         self.ponds[discarder].pop()
         self._shown(discarder)
         source = (seat - discarder) % 4
-        counts = self.concealed[seat]
         rules = self.rules
         ident = rules.identity(tile)
-        self._changed(seat)
         self._skipped_pungs[seat].clear()
         if isinstance(action, Chow):
             for t in (action.low, action.low + 1, action.low + 2):
                 if t != ident:
-                    counts[rules.physical(t)] -= 1
+                    self._add(seat, rules.physical(t), -1)
             meld = Meld(MeldKind.CHOW, action.low, ident - action.low + 1)
         elif isinstance(action, Pung):
-            counts[tile] -= 2
+            self._add(seat, tile, -2)
             meld = Meld(MeldKind.PUNG, ident, source)
         else:
-            counts[tile] -= 3
+            self._add(seat, tile, -3)
             meld = Meld(MeldKind.KONG, ident, source)
         self.melds[seat].append(meld)
         self._shown(seat)
@@ -773,9 +889,23 @@ class Table:
         return self.rules.check_win(hand, context())
 
     def _wait_set(self, seat: int) -> frozenset[int]:
+        """``seat``'s waiting tiles (its hand is one tile short), asked of the rule set only
+        when its hand differs from the last one it was asked about."""
         waits = self._waits[seat]
         if waits is None:
-            waits = self.rules.waiting_tiles(self.concealed[seat], len(self.melds[seat]))
+            n_melds = len(self.melds[seat])
+            hand = self._keys[seat] << 3 | n_melds
+            memo = self._wait_memos[seat]
+            if memo is not None and memo[0] == hand:
+                waits = memo[1]
+            else:
+                counts = self.concealed[seat]
+                keyed = self._keyed_waits
+                if keyed is not None:
+                    waits = keyed(self._keys[seat], counts, n_melds)
+                else:
+                    waits = self.rules.waiting_tiles(counts, n_melds)
+                self._wait_memos[seat] = (hand, waits)
             self._waits[seat] = waits
         return waits
 
@@ -803,8 +933,7 @@ class Table:
         self, winner: int, discarder: int | None, check: WinCheck, tile: int | None
     ) -> None:
         if discarder is not None and tile is not None:
-            self.concealed[winner][tile] += 1  # the claimed (or robbed) tile joins the hand
-            self._changed(winner)
+            self._add(winner, tile)  # the claimed (or robbed) tile joins the hand
         note = self.offer_note if discarder is not None else None
         settlement = self.rules.settle_win(self, winner, discarder, check, note)
         pay = list(settlement.deltas)
@@ -859,8 +988,21 @@ def events_for(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
     ]
 
 
-_DISCARDS = [Discard(t) for t in range(34)]
-_WIN = Win()
-_PUNG = Pung()
+def _offered(action: Action, legal: Sequence[Action]) -> bool:
+    """``action in legal``, by identity first: the legal actions and the RL codec's are the
+    same shared objects (``actions.DISCARDS`` …), and ``in`` calls the dataclass ``__eq__``, a
+    Python function, on every other action before the match (about 1 µs a step)."""
+    for offered in legal:
+        if offered is action:
+            return True
+    return action in legal
+
+
+_SEATS = range(4)
+_OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+"""The other three seats of each seat, counter-clockwise from it."""
+_NO_CHOWS = (False, False, False, False)
+_NAMES = [tile_name(t) for t in range(42)]
+"""Tile names by tile, for the hot events (``tile_name`` without the call)."""
 _REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
 _HIDDEN_KONG = Meld(MeldKind.KONG, HIDDEN, 0)

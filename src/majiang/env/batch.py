@@ -124,12 +124,11 @@ class BatchEnv:
         special: list[int] = []
         oracle = self.layout.oracle
         encoders = self.encoders
-        for i in range(n):
-            table = tables[i]
-            encoder = encoders[i]
+        for i, (table, encoder, seat, legal_actions) in enumerate(
+            zip(tables, encoders, seats, legals, strict=True)
+        ):
             encoder.sync()
-            seat = seats[i]
-            legal = indices(legals[i])
+            legal = indices(legal_actions)
             flat += legal
             counts.append(len(legal))
             scalars += encoder.scalars(seat, WIN in legal)
@@ -138,7 +137,7 @@ class BatchEnv:
                 special.append(i)
         mask = self.mask
         mask[:] = 0
-        mask.reshape(-1)[np.repeat(self._offsets, counts) + flat] = 1
+        mask.reshape(-1)[np.repeat(self._offsets, counts) + self._flat_array(flat)] = 1
         obs = self.obs
         values = np.frombuffer(bytes(scalars), np.uint8).reshape(n, N_SCALARS + 4)
         obs[:, :N_SCALARS] = values[:, :N_SCALARS]
@@ -152,6 +151,13 @@ class BatchEnv:
         end = time.perf_counter()
         self.query_seconds += middle - start
         self.encode_seconds += end - middle
+
+    def _flat_array(self, flat: list[int]) -> npt.NDArray[np.integer[Any]]:
+        """The legal indices as an array: through ``bytes`` when they fit in a byte, about five
+        times faster than NumPy's conversion of a list of Python ints."""
+        if self.layout.num_actions <= 256:
+            return np.frombuffer(bytes(flat), np.uint8)
+        return np.array(flat, np.intp)
 
     def reset(
         self, seeds: Sequence[int] | None = None
@@ -184,11 +190,11 @@ class BatchEnv:
         dones[:] = False
         bullet_value = self.bullet_value
         n = self.num_envs
-        for i in range(n):
-            table = self.tables[i]
-            table.apply(seats[i], acts[action_list[i]])
+        for i, table, seat, action, paid in zip(
+            range(n), self.tables, seats, action_list, self._paid, strict=True
+        ):
+            table.apply(seat, acts[action])
             deltas = table.deltas
-            paid = self._paid[i]
             over = table.is_over
             if over or deltas[0] != paid[0] or deltas[1] != paid[1] or deltas[2] != paid[2]:
                 new = [float(d) for d in deltas]

@@ -48,13 +48,23 @@ its end; 144 slots).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.actions import (
+    ACCEPT_BULLETS_ACTION,
+    ADDED_KONGS,
+    CHOWS,
+    CONCEALED_KONGS,
+    DISCARDS,
+    EXPOSED_KONG_ACTION,
+    PASS_ACTION,
+    PUNG_ACTION,
+    WIN_ACTION,
     AcceptBullets,
     Action,
     AddedKong,
@@ -108,13 +118,14 @@ def action_count(throw_limit: int = 0) -> int:
 
 
 def action_list(throw_limit: int = 0) -> list[Action]:
-    """Every action by index (see the module docstring)."""
-    actions: list[Action] = [Discard(t) for t in range(34)]
-    actions += [Chow(9 * suit + rank) for suit in range(3) for rank in range(7)]
-    actions += [Pung(), ExposedKong()]
-    actions += [ConcealedKong(t) for t in range(34)]
-    actions += [AddedKong(t) for t in range(34)]
-    actions += [Win(), Pass(), AcceptBullets()]
+    """Every action by index (see the module docstring): the engine's shared instances
+    (``majiang.engine.actions.DISCARDS`` …), the very objects the table offers."""
+    actions: list[Action] = list(DISCARDS)
+    actions += [CHOWS[9 * suit + rank] for suit in range(3) for rank in range(7)]
+    actions += [PUNG_ACTION, EXPOSED_KONG_ACTION]
+    actions += CONCEALED_KONGS
+    actions += ADDED_KONGS
+    actions += [WIN_ACTION, PASS_ACTION, ACCEPT_BULLETS_ACTION]
     if throw_limit > 0:
         actions += [ThrowBullets(n) for n in range(throw_limit + 1)]
     assert len(actions) == action_count(throw_limit)
@@ -172,15 +183,21 @@ class Layout:
 
 
 class ActionCodec:
-    """Indices to actions and back for one layout."""
+    """Indices to actions and back for one layout (``index`` is shared by the codecs of a
+    throw limit: read it, do not change it)."""
 
     def __init__(self, throw_limit: int = 0) -> None:
-        self.actions = action_list(throw_limit)
-        self.index: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        actions, self.index, self._by_id = _codec_tables(throw_limit)
+        self.actions = list(actions)
 
     def indices(self, legal: Iterable[Action]) -> list[int]:
-        """The indices of these actions (fast: by type, without hashing the actions)."""
-        return [a.tile if type(a) is Discard else _other_index(a) for a in legal]  # type: ignore[union-attr]
+        """The indices of these actions: by identity, else by type (never hashing them)."""
+        if not isinstance(legal, list | tuple):
+            legal = list(legal)  # read twice if one is not a shared object
+        try:
+            return list(map(self._by_id, map(id, legal)))
+        except KeyError:  # an action built elsewhere (equal, not the same object)
+            return [a.tile if type(a) is Discard else _other_index(a) for a in legal]  # type: ignore[union-attr]
 
     def mask(self, legal: Iterable[Action], out: MaskArray | None = None) -> MaskArray:
         """The 0/1 mask of the legal actions."""
@@ -194,6 +211,19 @@ class ActionCodec:
     def legal(self, mask: MaskArray) -> tuple[Action, ...]:
         """The actions a mask allows, in index order."""
         return tuple(self.actions[i] for i in np.flatnonzero(mask))
+
+
+@cache
+def _codec_tables(
+    throw_limit: int,
+) -> tuple[tuple[Action, ...], dict[Action, int], Callable[[int], int]]:
+    """The action table of a throw limit, its index by action, and its index by the identity
+    of the action object (``id``), shared by every codec of that limit. The table offers only
+    these objects (but for thrown bullets): looking them up by ``id`` hashes no dataclass,
+    a Python call each."""
+    actions = tuple(action_list(throw_limit))
+    index = {a: i for i, a in enumerate(actions)}
+    return actions, index, {id(a): i for i, a in enumerate(actions)}.__getitem__
 
 
 _FIXED: dict[type, int] = {
@@ -348,6 +378,9 @@ class TableEncoder:
         self, layout: Layout, codec: ActionCodec | None = None, rows: ObsArray | None = None
     ) -> None:
         self.layout = layout
+        self._row = layout.row
+        self._public_size = layout.public_size
+        self._with_oracle = layout.oracle
         self.codec = codec or ActionCodec(layout.throw_limit)
         self.rows = np.zeros((4, layout.row), np.int16) if rows is None else rows
         """The four seat rows in absolute order, other seats' concealed kongs face down.
@@ -400,11 +433,13 @@ class TableEncoder:
         new = len(pond)
         if new == old:
             return
-        row = self.rows[s]
         max_pond = self.layout.max_pond
-        if new == old + 1 and old < max_pond:
-            row[ROW_POND + old] = pond[old] + 1
-        elif new > old:
+        if new == old + 1 and old < max_pond:  # one discard, the common case
+            self.rows[s, ROW_POND + old] = pond[old] + 1
+            self._ponds[s] = new
+            return
+        row = self.rows[s]
+        if new > old:
             hi = min(new, max_pond)
             if old < hi:
                 row[ROW_POND + old : ROW_POND + hi] = [t + 1 for t in pond[old:hi]]
@@ -457,6 +492,7 @@ class TableEncoder:
         if start < 0:
             self._refresh()
             return
+        max_pond = self.layout.max_pond
         for event in events[start:]:
             kind = event["type"]
             if kind == "draw":
@@ -464,7 +500,14 @@ class TableEncoder:
                     seat = event["seat"]
                     self._write_melds(seat, table.melds[seat])
             elif kind == "discard":
-                self._pond(event["seat"])
+                seat = event["seat"]
+                pond = table.ponds[seat]
+                old = self._ponds[seat]
+                if old < len(pond) and old < max_pond:  # _pond's common case, inline
+                    self.rows[seat, ROW_POND + old] = pond[old] + 1
+                    self._ponds[seat] = old + 1
+                else:
+                    self._pond(seat)
             elif kind in _CLAIMS:
                 self._pond(event["source"])
                 seat = event["seat"]
@@ -533,17 +576,19 @@ class TableEncoder:
         table = self.table
         assert table is not None
         self.sync()
-        layout = self.layout
         legal = self.codec.indices(table.legal_actions(seat))
         mask[:] = 0
         mask[legal] = 1
         values = self.scalars(seat, WIN in legal)
-        self.rows[:, 0] = values[N_SCALARS:]
+        own = self.rows
+        own[:, 0] = values[N_SCALARS:]
         del values[N_SCALARS:]
         obs[:SEATS] = np.frombuffer(bytes(values + table.concealed[seat]), np.uint8)
-        rows = obs[SEATS : layout.public_size].reshape(4, layout.row)
-        np.take(self.rows, ROLL[seat], axis=0, out=rows)
-        self.finish(seat, obs)
+        rows = obs[SEATS : self._public_size].reshape(4, self._row)
+        rows[: 4 - seat] = own[seat:]  # relative order: the observer's row first
+        rows[4 - seat :] = own[:seat]
+        if self.concealed_kongs[seat] or self._with_oracle:
+            self.finish(seat, obs)
 
     def finish(self, seat: int, obs: ObsArray) -> None:
         """What follows the shared rows: own concealed kongs face up and the oracle blocks."""

@@ -58,7 +58,11 @@ class TableView(Protocol):
 
 
 class RuleSet(Protocol):
-    """What the table needs to know about a variant of mahjong."""
+    """What the table needs to know about a variant of mahjong.
+
+    A rule set may also have the optional fast paths of :class:`KeyedWaits`; the table uses them
+    when they are there.
+    """
 
     name: str
     options: Any
@@ -158,4 +162,17 @@ class RuleSet(Protocol):
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """Whether the dealer deals again after a hand that ``winner`` won (None: a draw)."""
+        ...
+
+
+class KeyedWaits(Protocol):
+    """An optional fast path of a rule set: waiting tiles from a hand key.
+
+    The table keeps each seat's hand key (``majiang.shanten.hand_key`` of its concealed tiles: keys
+    add, so one addition per tile taken or given up) and, when the rule set has this method, asks
+    it instead of :meth:`RuleSet.waiting_tiles`, which saves the rule set a pass over the counts.
+    """
+
+    def waiting_tiles_of_key(self, key: int, counts: list[int], n_melds: int) -> frozenset[int]:
+        """Exactly :meth:`RuleSet.waiting_tiles` of ``counts``, whose hand key is ``key``."""
         ...

@@ -9,7 +9,7 @@ from typing import Any
 from ...analysis import useful_tiles
 from ...errors import MajiangError
 from ...hand import Hand, WinContext
-from ...shanten import TILE_KEYS, shanten_of_key
+from ...shanten import TILE_KEYS, is_ready_of_key, shanten_of_key, useful_of_key
 from ...shapes import is_complete
 from ..base import TableView, WinCheck, WinSettlement
 from .options import GuobiaoOptions
@@ -17,6 +17,7 @@ from .payments import botzone_penalty_deltas, false_win_deltas, seat_deltas
 from .scoring import score_hand
 
 FLOWERS = list(range(34, 42))
+_WALL = tuple([t for t in range(34) for _ in range(4)] + FLOWERS)
 _NO_WAITS: frozenset[int] = frozenset()
 
 
@@ -43,7 +44,7 @@ class GuobiaoRules:
 
     def wall_tiles(self) -> list[int]:
         """136 suited and honour tiles and the 8 flowers."""
-        return [t for t in range(34) for _ in range(4)] + FLOWERS
+        return list(_WALL)
 
     def is_flower(self, tile: int) -> bool:
         """Flowers are tiles 34-41."""
@@ -79,10 +80,21 @@ class GuobiaoRules:
 
     def waiting_tiles(self, counts: list[int], n_melds: int) -> frozenset[int]:
         """The winning tiles of a ready hand (any shape); empty if it is not ready."""
-        key = sum(map(mul, counts, TILE_KEYS))
-        if shanten_of_key(key, sum(counts), n_melds) != 0:  # keys add up: no tile list needed
+        return self.waiting_tiles_of_key(sum(map(mul, counts, TILE_KEYS)), counts, n_melds)
+
+    def waiting_tiles_of_key(self, key: int, counts: list[int], n_melds: int) -> frozenset[int]:
+        """:meth:`waiting_tiles` of a hand whose key (``majiang.shanten.hand_key``) the table
+        keeps up to date: no pass over the counts, and a quick ready test first (nearly every
+        hand asked is not ready)."""
+        n_tiles = sum(counts)
+        if n_tiles + 3 * n_melds != 13:  # never asked by the table; as waiting_tiles was
+            if shanten_of_key(key, n_tiles, n_melds) != 0:
+                return _NO_WAITS
+            tiles = [t for t in range(34) for _ in range(counts[t])]
+            return frozenset(useful_tiles(tiles, n_melds))  # says what is wrong with the hand
+        if not is_ready_of_key(key, n_tiles, n_melds):
             return _NO_WAITS
-        return frozenset(useful_tiles([t for t in range(34) for _ in range(counts[t])], n_melds))
+        return frozenset(useful_of_key(key, n_tiles, n_melds, counts))
 
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
         """Score the hand; None if it is no winning shape."""
