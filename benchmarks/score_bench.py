@@ -1,12 +1,15 @@
 """Scorer throughput against the reference calculator (PyMahjongGB), measured in the same run.
 
     .venv/bin/python benchmarks/score_bench.py [--hands 20000] [--seed 7] [--runs 5]
-        [--memory-hands 100000]
+        [--memory-hands 100000] [--batch-passes N]
 
 Prints hands/s for the reference (its Python entry point, arguments prepared beforehand), for
 majiang's core scorer (parsed hands), its API (notation strings) and its batch scorer (JSON lines
 in, JSON lines out; one process and ``--jobs 2``), the ratios, the start-up time of
 ``majiang score`` and the peak memory of a large batch.
+
+``--batch-passes N`` only scores the batch's lines N times in one process and prints nothing:
+for a profiler such as callgrind, whose counts for N = 3 minus N = 1 are two warm passes.
 """
 
 from __future__ import annotations
@@ -50,6 +53,15 @@ def batch_line(hand, ctx) -> str:  # type: ignore[no-untyped-def]
     )
 
 
+def profile_batch(hands, passes: int) -> None:  # type: ignore[no-untyped-def]
+    """Score the hands' batch lines ``passes`` times in one process (the first fills the
+    per-suit caches), as the benchmark's one-process batch does."""
+    text = "".join(batch_line(h, c) + "\n" for h, c in hands)
+    options = GuobiaoOptions(mixed_kong_pair_5=True)
+    for _ in range(passes):
+        run_batch(io.StringIO(text), io.StringIO(), options)
+
+
 def best_of(runs: int, work) -> float:  # type: ignore[no-untyped-def]
     """The fastest of ``runs`` timings of ``work()``, in seconds."""
     times = []
@@ -66,12 +78,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--memory-hands", type=int, default=100000)
+    parser.add_argument("--batch-passes", type=int, default=0, metavar="N")
     args = parser.parse_args()
-
-    from MahjongGB import MahjongFanCalculator
 
     rng = random.Random(args.seed)
     hands = [random_winning_hand(rng) for _ in range(args.hands)]
+    if args.batch_passes:
+        profile_batch(hands, args.batch_passes)
+        return
+
+    from MahjongGB import MahjongFanCalculator
+
     ref_args = [reference_arguments(h, c) for h, c in hands]
     texts = [(str(h), c) for h, c in hands]
     lines = [batch_line(h, c) + "\n" for h, c in hands]

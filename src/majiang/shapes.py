@@ -7,8 +7,7 @@ readings of each key are computed once and cached, so a hand costs a few diction
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
-from typing import NamedTuple
+from typing import Final
 
 from .tiles import KNITTED_SETS, NUM_KINDS, ORPHANS
 
@@ -16,16 +15,12 @@ SuitReading = tuple[int, tuple[int, ...], tuple[int, ...]]
 """(pair rank or -1, chow start ranks, pung ranks), ranks 0-8 within the suit."""
 
 
-_CACHE_SIZE = 1 << 16
+_CACHE_SIZE: Final = 1 << 16
 """Suit patterns remembered: every pattern a long batch meets often, in bounded memory."""
 
 
-class Reading(NamedTuple):
-    """One regular reading of the concealed tiles: tiles are kinds 0-33 (chows by lowest tile)."""
-
-    pair: int
-    chows: tuple[int, ...]
-    pungs: tuple[int, ...]
+Reading = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""One regular reading of the concealed tiles: (pair, chows by lowest tile, pungs), kinds 0-33."""
 
 
 @lru_cache(maxsize=_CACHE_SIZE)
@@ -99,9 +94,9 @@ def _digits(key: int) -> tuple[int, ...]:
     return tuple(key >> 3 * r & 7 for r in range(9))
 
 
-_PLACED: dict[int, tuple[SuitReading, ...]] = {}
-_STATUS: dict[int, int] = {}
-_COMPLETIONS: dict[int, tuple[int, ...]] = {}
+_PLACED: Final[dict[int, tuple[SuitReading, ...]]] = {}
+_STATUS: Final[dict[int, int]] = {}
+_COMPLETIONS: Final[dict[int, tuple[int, ...]]] = {}
 """The per-suit tables by packed key (bounded like the tuple-keyed caches)."""
 
 
@@ -143,6 +138,14 @@ def _as_list(counts: list[int] | tuple[int, ...]) -> list[int]:
 def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
     """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none)."""
     counts = _as_list(counts)
+    return readings_of_keys(counts, suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18))
+
+
+def readings_of_keys(counts: list[int], key0: int, key1: int, key2: int) -> list[Reading]:
+    """``regular_readings`` of counts whose three suit keys (``suit_key``) the caller has.
+
+    Readings come in a fixed order: the first suit's readings vary slowest.
+    """
     honor_pair = -1
     honor_pungs: tuple[int, ...] = ()
     for t in range(27, 34):
@@ -155,30 +158,42 @@ def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
             honor_pair = t
         elif n:
             return []
-    per_suit: list[tuple[SuitReading, ...]] = []
+    # While every suit so far reads one way there is one partial reading; past that, a list.
+    pair = honor_pair
+    chows: tuple[int, ...] = ()
+    pungs = honor_pungs
+    partial: list[Reading] | None = None
     for base in (0, 9, 18):
-        key = suit_key(counts, base)
-        if key:
-            options = _placed_readings(key, base)
-            if not options:
-                return []
-            per_suit.append(options)
-    results: list[Reading] = []
-    for combo in product(*per_suit):
-        pair = honor_pair
-        chows: tuple[int, ...] = ()
-        pungs = honor_pungs
-        for suit_pair, suit_chows, suit_pungs in combo:
+        key = key0 if base == 0 else key1 if base == 9 else key2
+        if not key:
+            continue
+        options = _placed_readings(key, base)
+        if not options:
+            return []
+        if partial is None and len(options) == 1:
+            suit_pair, suit_chows, suit_pungs = options[0]
             if suit_pair >= 0:
                 if pair >= 0:
-                    break
+                    return []
                 pair = suit_pair
             chows += suit_chows
             pungs += suit_pungs
-        else:
-            if pair >= 0:
-                results.append(Reading(pair, chows, pungs))
-    return results
+            continue
+        if partial is None:
+            partial = [(pair, chows, pungs)]
+        grown: list[Reading] = []
+        for old_pair, old_chows, old_pungs in partial:
+            for suit_pair, suit_chows, suit_pungs in options:
+                if suit_pair < 0:
+                    grown.append((old_pair, old_chows + suit_chows, old_pungs + suit_pungs))
+                elif old_pair < 0:
+                    grown.append((suit_pair, old_chows + suit_chows, old_pungs + suit_pungs))
+        if not grown:
+            return []
+        partial = grown
+    if partial is None:
+        return [(pair, chows, pungs)] if pair >= 0 else []
+    return [reading for reading in partial if reading[0] >= 0]
 
 
 def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
@@ -189,11 +204,13 @@ def is_regular_complete(counts: list[int] | tuple[int, ...]) -> bool:
         status = _status(suit_key(counts, base))
         if not status:
             return False
-        pairs += status == 2
+        if status == 2:
+            pairs += 1
     honor = _honor_status(counts)
     if not honor:
         return False
-    pairs += honor == 2
+    if honor == 2:
+        pairs += 1
     return pairs == 1
 
 
@@ -203,58 +220,92 @@ def regular_waits(counts: list[int] | tuple[int, ...]) -> list[int]:
     Works suit by suit: only the suit of the added tile changes, so each candidate costs one
     cached look-up. Kinds are listed even when all four copies are held.
     """
-    return _regular_waits(_as_list(counts), -1, False)
+    counts = _as_list(counts)
+    keys = (suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18))
+    return waits_of_keys(counts, keys, -1, False)
 
 
 def has_other_regular_wait(counts: list[int] | tuple[int, ...], tile: int) -> bool:
     """Whether some kind other than ``tile`` completes the counts as a regular hand (it stops
     at the first one: the unique-wait test of the wait fans)."""
-    return bool(_regular_waits(_as_list(counts), tile, True))
+    counts = _as_list(counts)
+    keys = (suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18))
+    return bool(waits_of_keys(counts, keys, tile, True))
 
 
-def _regular_waits(counts: list[int], skip: int, first: bool) -> list[int]:
-    """The waits other than ``skip``; only the first one found if ``first``."""
-    keys = [suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18)]
-    statuses = [_status(keys[0]), _status(keys[1]), _status(keys[2]), _honor_status(counts)]
-    sizes = [0, 0, 0, 0]
-    for t in range(NUM_KINDS):
-        sizes[3 if t >= 27 else t // 9] += counts[t]
+def waits_of_keys(
+    counts: list[int], keys: tuple[int, int, int], skip: int, first: bool
+) -> list[int]:
+    """The regular waits of counts whose suit keys the caller has, other than ``skip``; only the
+    first one found if ``first``."""
+    key0, key1, key2 = keys
+    statuses = [_status(key0), _status(key1), _status(key2), _honor_status(counts)]
     broken = -1
     pairs = 0
     for group in range(4):
-        if not statuses[group]:
+        status = statuses[group]
+        if not status:
             if broken >= 0:
                 return []
             broken = group
-        elif statuses[group] == 2:
+        elif status == 2:
             pairs += 1
     found: list[int] = []
     for group in range(4):
-        if (broken >= 0 and broken != group) or sizes[group] % 3 == 0:
+        if broken >= 0 and broken != group:
+            continue
+        size = 0
+        for t in range(9 * group, 34 if group == 3 else 9 * group + 9):
+            size += counts[t]
+        if size % 3 == 0:
             continue  # one more tile leaves a remainder of 1: never sets and a pair
-        other_pairs = pairs - (statuses[group] == 2)
+        other_pairs = pairs - 1 if statuses[group] == 2 else pairs
         if other_pairs > 1:
             continue
         wanted = 1 if other_pairs else 2
         if group == 3:
-            honors = [0] * 27 + counts[27:34]
-            for t in range(27, 34):
-                n = counts[t]
-                if n == 0 or n >= 3 or t == skip:
-                    continue
-                honors[t] += 1
-                if _honor_status(honors) == wanted:
+            for t in _honor_completions(counts, wanted):
+                if t != skip:
                     found.append(t)
                     if first:
                         return found
-                honors[t] -= 1
             continue
         base = group * 9
-        for r in _suit_completions(keys[group], wanted):
+        for r in _suit_completions(key0 if group == 0 else key1 if group == 1 else key2, wanted):
             if base + r != skip:
                 found.append(base + r)
                 if first:
                     return found
+    return found
+
+
+def _honor_completions(counts: list[int], wanted: int) -> list[int]:
+    """The honours whose addition gives the honours the status ``wanted`` (see _honor_status)."""
+    singles = pairs = fours = 0
+    for t in range(27, 34):
+        n = counts[t]
+        if n == 1:
+            singles += 1
+        elif n == 2:
+            pairs += 1
+        elif n == 4:
+            fours += 1
+    found: list[int] = []
+    if fours:
+        return found
+    for t in range(27, 34):
+        n = counts[t]
+        if n == 1:  # a single becomes a pair
+            left, new_pairs = singles - 1, pairs + 1
+        elif n == 2:  # a pair becomes a pung
+            left, new_pairs = singles, pairs - 1
+        else:  # nothing held (a lone tile) or a pung (four): never sets and a pair
+            continue
+        if left:
+            continue
+        status = 1 if new_pairs == 0 else 2 if new_pairs == 1 else 0
+        if status == wanted:
+            found.append(t)
     return found
 
 

@@ -209,13 +209,13 @@ _TABLE: tuple[tuple[str, str, int], ...] = (
     ("明暗杠", "Concealed Kong and Melded Kong", 5),
 )
 
-FANS: dict[FanId, FanInfo] = {
+FANS: Final[dict[FanId, FanInfo]] = {
     i + 1: FanInfo(i + 1, zh, en, points, _SERIES_OF.get(i + 1, "刻系列"))
     for i, (zh, en, points) in enumerate(_TABLE)
 }
 """Every fan by id."""
 
-POINTS: tuple[int, ...] = (0, *(points for _, _, points in _TABLE))
+POINTS: Final[tuple[int, ...]] = (0, *(points for _, _, points in _TABLE))
 """Points by fan id (index 0 unused), for the hot path."""
 
 

@@ -4,110 +4,165 @@
 types, a hand in the plain notation, a winning hand. For every other line it returns None and
 the batch command scores the line through the general path, which also words the errors. Both
 paths write the same bytes.
+
+A line is read where it stands, byte by byte, when it is ASCII JSON of the usual shape: an
+object of distinct known fields whose strings have no escapes and whose ``id``, if any, is such
+a string or a plain integer. Other lines of the common form are decoded by ``json.loads``.
 """
 
 from __future__ import annotations
 
 import json
+from types import FunctionType
+from typing import Final, final
 
 from ...errors import MajiangError
-from ...hand import WinContext
+from ...hand import Meld, WinContext
 from ...notation import read_meld
 from .fans import FANS, POINTS, FanId
-from .fast_notation import read_plain
+from .fast_notation import scan_plain
 from .options import GuobiaoOptions
-from .scoring import MIN_FANS, counted_fans, fan_record, ranked
+from .scoring import MIN_FANS, counted_fans, fan_record
 
-_FIELDS = frozenset(
+_FIELDS: Final = frozenset(
     {"hand", "win", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong", "fourth_tile"}
     | {"id"}
 )
-_WINDS = {"E": 0, "S": 1, "W": 2, "N": 3}
-_FLAGS = (("last_tile", 1 << 5), ("kong", 1 << 6), ("fourth_tile", 1 << 7))
-_CONTEXTS: dict[int, WinContext] = {}
-"""Situations by their bits (self-drawn, winds, flags, flowers): a few hundred at most."""
-_FAN_JSON: list[list[str]] = [[] for _ in POINTS]
+_WINDS: Final = {"E": 0, "S": 1, "W": 2, "N": 3}
+_FLAGS: Final = (("last_tile", 1 << 5), ("kong", 1 << 6), ("fourth_tile", 1 << 7))
+_CONTEXTS: Final[list[WinContext | None]] = [None] * (1 << 12)
+"""Situations by their bits (self-drawn, winds, flags, flowers; see ``_context_of``)."""
+_FAN_JSON: Final[list[list[str]]] = [[] for _ in POINTS]
 """The JSON text of each fan by id and count."""
 
 
 def score_line(line: str, options: GuobiaoOptions) -> str | None:
     """The JSON answer to one batch line of the common form, or None for the general path."""
+    if _COMPILED and line.isascii():
+        data = line.encode()
+        record = _read_record(data, line)
+        if record is not None:
+            head = "" if record.id_text is None else f'"id": {record.id_text}, '
+            start, end = record.hand_start, record.hand_end
+            return _answer(data, start, end, line, record.key, head, options)
+    return _score_decoded(line, options)
+
+
+def _score_decoded(line: str, options: GuobiaoOptions) -> str | None:
+    """``score_line`` for a line that ``json.loads`` decodes."""
     try:
-        record = json.loads(line)
+        decoded = json.loads(line)
     except ValueError:
         return None
-    if not isinstance(record, dict):
+    if not isinstance(decoded, dict):
         return None
-    for name in record:
+    for name in decoded:
         if name not in _FIELDS:
             return None
-    context = _context(record)
-    text = record.get("hand")
-    if context is None or not isinstance(text, str):
+    key = _situation_key(decoded)
+    text = decoded.get("hand")
+    if key < 0 or not isinstance(text, str) or not text.isascii():
         return None
-    plain = read_plain(text, read_meld)
-    if plain is None:
+    head = ""
+    if "id" in decoded:
+        head = f'"id": {json.dumps(decoded["id"], ensure_ascii=False)}, '
+    return _answer(text.encode(), 0, len(text), text, key, head, options)
+
+
+def _answer(
+    data: bytes,
+    start: int,
+    end: int,
+    source: str,
+    key: int,
+    head: str,
+    options: GuobiaoOptions,
+) -> str | None:
+    """The JSON answer for the hand written in ``data[start:end]`` (the bytes of
+    ``source[start:end]``) in the situation ``key``, or None for the general path."""
+    melds: list[Meld] = []
+    tiles: list[int] = []
+    try:
+        flower_bits = scan_plain(data, start, end, source, read_meld, melds, tiles)
+    except MajiangError:
         return None
-    melds, tiles, written_flowers = plain
-    if 3 * len(melds) + len(tiles) != 14:
+    if flower_bits < 0 or 3 * len(melds) + len(tiles) != 14:
         return None
     concealed = [0] * 34
     for t in tiles:
-        concealed[t] += 1
-    flowers = len(written_flowers) + context.extra_flowers
+        concealed[t] = concealed[t] + 1
+    context = _context_of(key)
+    flowers = _BIT_COUNTS[flower_bits] + context.extra_flowers
     try:
         found = counted_fans(tuple(melds), concealed, tiles[-1], flowers, context, options)
     except MajiangError:
         return None
     if found is None:
         return None
-    fans, base_total = found
-    parts = [fan_json(f, fans[f]) for f in ranked(fans)]
-    total = base_total + flowers
-    minimum = "true" if base_total >= MIN_FANS else "false"
-    head = ""
-    if "id" in record:
-        head = f'"id": {json.dumps(record["id"], ensure_ascii=False)}, '
-    return f'{{{head}"total": {total}, "fans": [{", ".join(parts)}], "meets_minimum": {minimum}}}'
+    fans, order, base_total = found
+    parts = [f'{{{head}"total": {base_total + flowers}, "fans": [']
+    for fan in order:
+        if len(parts) > 1:
+            parts.append(", ")
+        parts.append(fan_json(fan, fans[fan]))
+    parts.append(_MEETS if base_total >= MIN_FANS else _MISSES)
+    return "".join(parts)
 
 
-def _context(record: dict[str, object]) -> WinContext | None:
-    """The situation of a record whose fields have the plain types, else None."""
+_MEETS: Final = '], "meets_minimum": true}'
+_MISSES: Final = '], "meets_minimum": false}'
+
+
+_BIT_COUNTS: Final = bytes(bin(bits).count("1") for bits in range(256))
+
+
+# --------------------------------------------------------------------------- the situation
+
+
+def _situation_key(record: dict[str, object]) -> int:
+    """The bits of the situation of a decoded record whose fields have the plain types, else -1:
+    bit 0 self-drawn, bits 1-2 the seat wind, 3-4 the prevalent wind, 5-7 last tile, kong, 4th
+    tile, 8-11 the flowers."""
     win = record.get("win", "discard")
     if win == "self_drawn":
         key = 1
     elif win == "discard":
         key = 0
     else:
-        return None
+        return -1
     seat = record.get("seat_wind", "E")
     prevalent = record.get("prevalent_wind", "E")
     if not isinstance(seat, str) or not isinstance(prevalent, str):
-        return None
+        return -1
     if seat not in _WINDS or prevalent not in _WINDS:
-        return None
+        return -1
     key |= _WINDS[seat] << 1 | _WINDS[prevalent] << 3
     for name, bit in _FLAGS:
         flag = record.get(name, False)
         if flag is True:
             key |= bit
         elif flag is not False:
-            return None
+            return -1
     flowers = record.get("flowers", 0)
     if type(flowers) is not int or not 0 <= flowers <= 8:
-        return None
-    key |= flowers << 8
-    context = _CONTEXTS.get(key)
+        return -1
+    return key | flowers << 8
+
+
+def _context_of(key: int) -> WinContext:
+    """The situation of ``key`` (see ``_situation_key``), made once."""
+    context = _CONTEXTS[key]
     if context is None:
-        context = _CONTEXTS[key] = WinContext(
+        context = WinContext(
             self_drawn=bool(key & 1),
             seat_wind=key >> 1 & 3,
             prevalent_wind=key >> 3 & 3,
             last_tile=bool(key & 1 << 5),
             kong=bool(key & 1 << 6),
             fourth_tile=bool(key & 1 << 7),
-            extra_flowers=flowers,
+            extra_flowers=key >> 8,
         )
+        _CONTEXTS[key] = context
     return context
 
 
@@ -117,3 +172,223 @@ def fan_json(fan: FanId, count: int) -> str:
     while len(texts) <= count:
         texts.append(json.dumps(fan_record(FANS[fan], len(texts)), ensure_ascii=False))
     return texts[count]
+
+
+# --------------------------------------------------------------------------- reading a line
+
+
+@final
+class _Record:
+    """What ``_read_record`` found in a line: where the hand is, the situation, the id."""
+
+    def __init__(self) -> None:
+        self.hand_start = -1
+        self.hand_end = -1
+        self.key = 0
+        """The situation's bits, as ``_situation_key`` gives them."""
+        self.id_text: str | None = None
+        """The id's JSON text, None without an id."""
+
+
+_HAND: Final = 0
+_WIN: Final = 1
+_SEAT: Final = 2
+_PREVALENT: Final = 3
+_FLOWERS: Final = 4
+_LAST_TILE: Final = 5
+_KONG: Final = 6
+_FOURTH_TILE: Final = 7
+_ID: Final = 8
+_NAMES: Final[tuple[str, ...]] = (
+    'hand"',
+    'win"',
+    'seat_wind"',
+    'prevalent_wind"',
+    'flowers"',
+    'last_tile"',
+    'kong"',
+    'fourth_tile"',
+    'id"',
+)
+"""The fields by their numbers above, with the quote that closes the name (typed as a tuple of
+any length, which compiled code indexes without building a tuple)."""
+_FLAG_BITS: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 1 << 5, 1 << 6, 1 << 7)
+"""The situation bit of each flag field."""
+_WIND_OF: Final = bytes(
+    "ESWN".index(chr(b)) + 1 if chr(b) in "ESWN" else 0 for b in range(256)
+)
+"""Wind letter byte -> wind + 1 (0 for any other byte)."""
+_SPACE: Final = bytes(1 if chr(b) in " \t\n\r" else 0 for b in range(256))
+"""The bytes that JSON skips between tokens."""
+_QUOTE: Final = 34
+_BACKSLASH: Final = 92
+_MAX_ID_DIGITS: Final = 18
+
+
+def _read_record(data: bytes, line: str) -> _Record | None:
+    """The fields of a line that is a JSON object of the usual shape (``data`` is the line's
+    ASCII bytes), or None for ``json.loads`` to decode it."""
+    try:
+        return _read_fields(data, line)
+    except IndexError:  # the line ends in the middle of the object
+        return None
+
+
+def _read_fields(data: bytes, line: str) -> _Record | None:
+    """``_read_record`` without the end-of-line checks: reading past the end raises IndexError."""
+    i = _skip(data, 0)
+    if data[i] != 123:  # {
+        return None
+    record = _Record()
+    seen = 0
+    i = _skip(data, i + 1)
+    while True:
+        if data[i] != _QUOTE:
+            return None
+        field = _field_at(data, i + 1, line)
+        if field < 0 or seen >> field & 1:
+            return None
+        seen |= 1 << field
+        i += 1 + len(_NAMES[field])
+        if data[i] == 58 and data[i + 1] == 32:  # the usual ": "
+            i += 2
+        else:
+            i = _skip(data, i)
+            if data[i] != 58:  # :
+                return None
+            i += 1
+        if _SPACE[data[i]]:
+            i = _skip(data, i)
+        i = _value(data, i, field, record, line)
+        if i < 0:
+            return None
+        b = data[i]
+        if _SPACE[b]:
+            i = _skip(data, i)
+            b = data[i]
+        if b == 125:  # }
+            break
+        if b != 44:  # ,
+            return None
+        i += 1
+        if _SPACE[data[i]]:
+            i = _skip(data, i)
+    if not seen & 1 << _HAND or _skip(data, i + 1) != len(data):
+        return None
+    return record
+
+
+def _skip(data: bytes, i: int) -> int:
+    """The index of the first byte from ``i`` on that is not JSON whitespace (the length of
+    ``data`` if there is none)."""
+    n = len(data)
+    while i < n and _SPACE[data[i]]:
+        i += 1
+    return i
+
+
+def _field_at(data: bytes, i: int, line: str) -> int:
+    """The number of the field whose name (and closing quote) starts at ``data[i]``, -1 if the
+    name is not a field's."""
+    first = data[i]
+    if first == 104:  # h
+        field = _HAND
+    elif first == 119:  # w
+        field = _WIN
+    elif first == 115:  # s
+        field = _SEAT
+    elif first == 112:  # p
+        field = _PREVALENT
+    elif first == 102:  # f
+        field = _FLOWERS if data[i + 1] == 108 else _FOURTH_TILE  # l
+    elif first == 108:  # l
+        field = _LAST_TILE
+    elif first == 107:  # k
+        field = _KONG
+    elif first == 105:  # i
+        field = _ID
+    else:
+        return -1
+    return field if _is_at(line, i, _NAMES[field]) else -1
+
+
+def _is_at(line: str, i: int, word: str) -> bool:
+    """Whether ``line`` holds ``word`` at ``i`` (a search in a window as wide as the word:
+    compiled, it allocates nothing)."""
+    return line.find(word, i, i + len(word)) == i
+
+
+def _value(data: bytes, i: int, field: int, record: _Record, line: str) -> int:
+    """Read the value of ``field`` at ``data[i]`` into ``record``; return the index after it,
+    or -1 if it is not of the plain type (``json.loads`` then decodes the line)."""
+    b = data[i]
+    if field >= _LAST_TILE and field <= _FOURTH_TILE:
+        if b == 116 and _is_at(line, i, "true"):  # t
+            record.key |= _FLAG_BITS[field]
+            return i + 4
+        if b == 102 and _is_at(line, i, "false"):  # f
+            return i + 5
+        return -1
+    if field == _FLOWERS:
+        if 48 <= b <= 56:  # 0-8; the caller rejects what follows a longer number
+            record.key |= (b - 48) << 8
+            return i + 1
+        return -1
+    if field == _ID:
+        return _id(data, i, record, line)
+    if b != _QUOTE:
+        return -1
+    i += 1
+    if field == _HAND:
+        close = line.find('"', i)
+        if close < 0:
+            return -1
+        record.hand_start = i
+        record.hand_end = close  # the notation's reader refuses backslashes and control bytes
+        return close + 1
+    if field == _WIN:
+        if _is_at(line, i, 'discard"'):
+            return i + 8
+        if _is_at(line, i, 'self_drawn"'):
+            record.key |= 1
+            return i + 11
+        return -1
+    wind = _WIND_OF[data[i]]
+    if not wind or data[i + 1] != _QUOTE:
+        return -1
+    record.key |= (wind - 1) << (1 if field == _SEAT else 3)
+    return i + 2
+
+
+def _id(data: bytes, i: int, record: _Record, line: str) -> int:
+    """Read an id that ``json.dumps`` writes back as it is: a string without escapes or
+    control characters, or an integer (no leading zero, no ``-0``)."""
+    start = i
+    if data[i] == _QUOTE:
+        close = line.find('"', i + 1)
+        if close < 0:
+            return -1
+        for j in range(i + 1, close):
+            b = data[j]
+            if b == _BACKSLASH or b < 32:
+                return -1
+        record.id_text = line[start : close + 1]
+        return close + 1
+    if data[i] == 45:  # -
+        i += 1
+    digits = i
+    n = len(data)
+    while i < n and 48 <= data[i] <= 57:
+        i += 1
+    count = i - digits
+    if count == 0 or count > _MAX_ID_DIGITS:
+        return -1
+    if data[digits] == 48 and (count > 1 or digits > start):  # 0 leads only the number 0
+        return -1
+    record.id_text = line[start:i]
+    return i
+
+
+_COMPILED: Final = not isinstance(_skip, FunctionType)
+"""Whether this module runs compiled: only then does reading a line byte by byte beat
+``json.loads`` (interpreted, it is several times slower)."""

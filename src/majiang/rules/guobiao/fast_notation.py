@@ -2,7 +2,8 @@
 
 ``read_plain`` reads tiles, flowers and bracketed sets without spaces; anything else (spaces,
 the older ``[567m2]`` form, any error) gives None, and the exact parser of
-:mod:`majiang.notation` reads the text again and explains what is wrong.
+:mod:`majiang.notation` reads the text again and explains what is wrong. ``scan_plain`` does the
+reading on a range of bytes, so that the batch reads a hand where it stands in its JSON line.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ...hand import Hand, Meld
 MeldReader = Callable[[str, str, int], "Meld | None"]
 """Reads one bracketed token (``token, text, position``) into a set, None if not plain."""
 Plain = tuple[list[Meld], list[int], list[int]]
-"""Declared sets, concealed tiles in written order, flowers."""
+"""Declared sets, concealed tiles in written order, flowers (sorted)."""
 
 MAX_MELDS: Final = 4
 _DIGIT: Final = 1
@@ -25,6 +26,8 @@ _SUIT: Final = 10
 _HONOR: Final = 20
 _FLOWER: Final = 30
 _OPEN: Final = 40
+_CLOSE: Final = 93
+"""The byte of ``]``."""
 
 
 def _codes() -> bytes:
@@ -42,9 +45,87 @@ def _codes() -> bytes:
 
 
 _CODES: Final = _codes()
-_MELDS: dict[str, Meld] = {}
-"""Bracketed token -> set: a batch uses a few hundred distinct ones."""
+_MELDS: Final[dict[int, Meld]] = {}
+"""Bracketed token (packed by ``_token_key``) -> set: a batch uses a few hundred distinct ones."""
 _CACHE_LIMIT: Final = 100_000
+_KEYED_LENGTH: Final = 8
+"""Tokens with at most this many bytes between the brackets are cached (7 bits a byte)."""
+
+
+def scan_plain(
+    data: bytes,
+    start: int,
+    end: int,
+    source: str,
+    read_meld: MeldReader,
+    melds: list[Meld],
+    concealed: list[int],
+) -> int:
+    """Read the hand written plainly in ``data[start:end]``, the ASCII bytes of
+    ``source[start:end]``: append its sets to ``melds`` and its concealed tiles, in written
+    order, to ``concealed``; return its flowers as bits (``a`` is bit 0), or -1 if the hand is
+    not written plainly. A malformed set raises the notation's error (from ``read_meld``)."""
+    flowers = 0
+    run = -1  # where the digits waiting for their suit letter start
+    i = start
+    while i < end:
+        code = _CODES[data[i]]
+        if code < _SUIT:
+            if code == 0:
+                return -1
+            if run < 0:
+                run = i
+        elif code < _HONOR:
+            if run < 0:
+                return -1
+            base = (code - _SUIT) * 9 - _DIGIT
+            for j in range(run, i):
+                concealed.append(base + _CODES[data[j]])
+            run = -1
+        elif run >= 0:
+            return -1
+        elif code < _FLOWER:
+            concealed.append(27 + code - _HONOR)
+        elif code < _OPEN:
+            bit = 1 << (code - _FLOWER)
+            if flowers & bit:
+                return -1
+            flowers |= bit
+        else:
+            close = i + 1
+            while close < end and data[close] != _CLOSE:
+                close += 1
+            if close == end or len(melds) == MAX_MELDS:
+                return -1
+            meld = _meld_at(data, i, close, start, end, source, read_meld)
+            if meld is None:
+                return -1
+            melds.append(meld)
+            i = close
+        i += 1
+    if run >= 0:
+        return -1
+    return flowers
+
+
+def _meld_at(
+    data: bytes, i: int, close: int, start: int, end: int, source: str, read_meld: MeldReader
+) -> Meld | None:
+    """The set bracketed by ``data[i]`` and ``data[close]`` (cached by its bytes)."""
+    length = close - i - 1
+    key = -1
+    if 0 < length <= _KEYED_LENGTH:
+        key = 0
+        for j in range(i + 1, close):
+            key = key << 7 | data[j]
+        key = key << 4 | length
+        meld = _MELDS.get(key)
+        if meld is not None:
+            return meld
+    meld = read_meld(source[i : close + 1], source[start:end], i - start)
+    if meld is not None and key >= 0 and len(_MELDS) < _CACHE_LIMIT:
+        _MELDS[key] = meld
+    return meld
 
 
 def read_plain(text: str, read_meld: MeldReader) -> Plain | None:
@@ -54,50 +135,10 @@ def read_plain(text: str, read_meld: MeldReader) -> Plain | None:
     data = text.encode()
     melds: list[Meld] = []
     concealed: list[int] = []
-    flowers: list[int] = []
-    ranks: list[int] = []
-    i = 0
-    n = len(data)
-    while i < n:
-        code = _CODES[data[i]]
-        if _DIGIT <= code < _SUIT:
-            ranks.append(code - _DIGIT)
-        elif _SUIT <= code < _HONOR:
-            if not ranks:
-                return None
-            base = (code - _SUIT) * 9
-            for r in ranks:
-                concealed.append(base + r)
-            ranks.clear()
-        elif ranks:
-            return None
-        elif _HONOR <= code < _FLOWER:
-            concealed.append(27 + code - _HONOR)
-        elif _FLOWER <= code < _OPEN:
-            flower = 34 + code - _FLOWER
-            if flower in flowers:
-                return None
-            flowers.append(flower)
-        elif code == _OPEN:
-            end = text.find("]", i)
-            if end < 0 or len(melds) == MAX_MELDS:
-                return None
-            token = text[i : end + 1]
-            meld = _MELDS.get(token)
-            if meld is None:
-                meld = read_meld(token, text, i)
-                if meld is None:
-                    return None
-                if len(_MELDS) < _CACHE_LIMIT:
-                    _MELDS[token] = meld
-            melds.append(meld)
-            i = end
-        else:
-            return None
-        i += 1
-    if ranks:
+    bits = scan_plain(data, 0, len(data), text, read_meld, melds, concealed)
+    if bits < 0:
         return None
-    return melds, concealed, flowers
+    return melds, concealed, [34 + f for f in range(8) if bits >> f & 1]
 
 
 def parse_plain(text: str, read_meld: MeldReader) -> Hand | None:
