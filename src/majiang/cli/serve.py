@@ -42,6 +42,7 @@ def run(args: argparse.Namespace) -> int:
         log_level="warning",
         ws_max_size=1 << 16,
         ws_per_message_deflate=False,  # small JSON frames: compressing costs more than it saves
+        # loop="auto": uvloop (the server extra) when installed, about 15% less CPU per action
     )
     return 0
 

@@ -32,8 +32,8 @@ from .protocol import (
     HintMessage,
     PingMessage,
     PlayerStats,
-    ReadyMessage,
     Replay,
+    ResyncMessage,
     RoomCreate,
     RoomSummary,
     RoomView,
@@ -316,8 +316,14 @@ def create_app(
             return {"player_id": player_id, "name": player.name, **stats}
 
     @app.websocket("/ws/{code}")
-    async def play(websocket: WebSocket, code: str, token: str | None = None) -> None:
-        """One client: a seat (with its token) or a spectator (without)."""
+    async def play(
+        websocket: WebSocket,
+        code: str,
+        token: str | None = None,
+        updates: str = Query("all", pattern="^(all|changed)$"),
+    ) -> None:
+        """One client: a seat (with its token) or a spectator (without); ``updates=changed``:
+        no ``update`` frame that tells the client nothing new (see docs/server.md)."""
         runtime = rooms.get(code.upper())
         seat = None if runtime is None else SPECTATOR if token is None else (
             runtime.seat_of_token(token)
@@ -329,7 +335,8 @@ def create_app(
                 reason="no such room" if runtime is None else "bad token",
             )
             return
-        client = Client(seat, websocket.send_json, rate, burst, burst)
+        client = Client(seat, websocket.send_text, rate, burst, burst,
+                        changes_only=updates == "changed")
         await runtime.connect(client)
         try:
             while True:
@@ -369,20 +376,23 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
         return _error(f"bad message: {where}: {first.get('msg', 'invalid')}")
     if isinstance(message, PingMessage):
         return {"v": VERSION, "type": "pong"}
-    if isinstance(message, HintMessage):
-        try:
-            return runtime.hint_frame(client.seat)
-        except MajiangError as error:
-            return _error(str(error))
-    if not isinstance(message, ActMessage | ReadyMessage):
-        return runtime.state_frame(client.seat)
+    if isinstance(message, HintMessage | ResyncMessage):
+        # under the lock: an action applied but still being committed is seen by no one
+        async with runtime.lock:
+            if isinstance(message, ResyncMessage):
+                client.seen = None
+                return runtime.state_frame(client.seat)
+            try:
+                return runtime.hint_frame(client.seat)
+            except MajiangError as error:
+                return _error(str(error))
     if client.seat == SPECTATOR:
         return _error("spectators cannot act")
     try:
-        if isinstance(message, ReadyMessage):
-            await runtime.ready(client.seat)
-        else:
+        if isinstance(message, ActMessage):
             await runtime.act(client.seat, message.action, message.step)
+        else:
+            await runtime.ready(client.seat)
     except MajiangError as error:
         return _error(str(error))
     return None

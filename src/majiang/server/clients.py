@@ -4,6 +4,7 @@ state of a seat, and what a seat does when nobody decides for it."""
 from __future__ import annotations
 
 import contextlib
+import json
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -12,8 +13,26 @@ from typing import Any
 from ..engine.actions import Action, Discard, Pass, ThrowBullets
 from ..engine.table import Observation
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""Sends one frame to one websocket client."""
+try:  # the server extra's fast JSON codec; the standard library's otherwise
+    import orjson
+except ImportError:  # pragma: no cover - orjson comes with the server extra
+    orjson = None  # type: ignore[assignment]
+
+Send = Callable[[str], Awaitable[None]]
+"""Sends one encoded frame (a JSON text) to one websocket client."""
+
+_encode_std = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as the text of one websocket message: compact JSON, UTF-8 (non-ASCII as is)."""
+    if orjson is None:  # pragma: no cover
+        return _encode_std(frame)
+    try:
+        return orjson.dumps(frame).decode()
+    except TypeError:  # a key that is not a string (json writes it as one), or a huge integer
+        return _encode_std(frame)
+
 
 SPECTATOR = -1
 """The seat number of a spectator's connection."""
@@ -42,13 +61,21 @@ class Client:
     """One websocket connection: a seat (0-3) or a spectator."""
 
     seat: int
-    send: Send
+    send_text: Send
     rate: float = 50.0
     """Messages a second allowed on average (token bucket)."""
     burst: float = 100.0
     """Messages allowed at once."""
     tokens: float = 100.0
     refilled: float = field(default_factory=time.monotonic)
+    changes_only: bool = False
+    """Asked for ``updates=changed``: no ``update`` that would tell it nothing new."""
+    seen: str | None = None
+    """The encoded observation of the last ``update`` sent (None after a ``state``)."""
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        """Encode a frame and send it."""
+        await self.send_text(encode(frame))
 
     def allow(self) -> bool:
         """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
@@ -75,10 +102,19 @@ class SeatState:
     taken_over: bool = False
 
 
-async def safe_send(client: Client, frame: dict[str, Any]) -> None:
-    """Send a frame; a connection that has gone away is not the sender's problem."""
+async def safe_send(client: Client, text: str) -> None:
+    """Send an encoded frame; a connection that has gone away is not the sender's problem."""
     with contextlib.suppress(Exception):
-        await client.send(frame)
+        await client.send_text(text)
 
 
-__all__ = ["SPECTATOR", "Client", "SeatState", "Send", "default_action", "default_bot", "safe_send"]
+__all__ = [
+    "SPECTATOR",
+    "Client",
+    "SeatState",
+    "Send",
+    "default_action",
+    "default_bot",
+    "encode",
+    "safe_send",
+]

@@ -18,12 +18,21 @@ from ..bots import make_bot
 from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.match import Agent, HandSpec, Match
 from ..engine.serialize import observation_to_json, spectator_json
+from ..engine.state import Observation
 from ..engine.table import Table, events_for
 from ..errors import MajiangError
 from ..hints import hints
 from ..rules.registry import make_rules
 from ..sim.runner import derive_seed
-from .clients import SPECTATOR, Client, SeatState, default_action, default_bot, safe_send
+from .clients import (
+    SPECTATOR,
+    Client,
+    SeatState,
+    default_action,
+    default_bot,
+    encode,
+    safe_send,
+)
 from .models import HandRow, MatchRow, Room
 from .protocol import VERSION
 from .store import Store
@@ -71,13 +80,19 @@ class RoomRuntime:
         self.hand_id: int | None = None
         self.spec: HandSpec | None = None
         self.agents: dict[int, Agent] = {}
-        self._timer: asyncio.Task[None] | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._timeout_task: asyncio.Task[None] | None = None
+        """The task playing the default actions once the timer has fired (kept referenced)."""
+        self._armed = 0
+        """How many times the timer was (re)armed: a fired timer acts only if it is the last."""
         self._grace: dict[int, asyncio.Task[None]] = {}
         self._deferred: asyncio.Task[None] | None = None
         self._asked: tuple[Table | None, dict[int, tuple[int, list[Action]]]] = (None, {})
         """For each seat asked to act now: the step since which its choice has stood unchanged,
         and that choice (see :meth:`_asked_since`)."""
         self.last_result: dict[str, Any] | None = None
+        self._observed: dict[int, tuple[Observation, str]] = {}
+        """The last observation encoded for each seat (``SPECTATOR`` too) and its text."""
         self._hints: tuple[tuple[int | None, int, int], dict[str, Any]] | None = None
         """The last hints computed (hand, step, seat) and their answer, asked again on a
         double click or by a second connection of the same seat."""
@@ -180,6 +195,19 @@ class RoomRuntime:
             return spectator_json(table.observation(0))
         return observation_to_json(table.observation(seat))
 
+    def _observation_text(self, table: Table, seat: int) -> str:
+        """The encoded observation for a seat (or the spectators): the last one again when the
+        view has not changed (a claim window while the other seats answer)."""
+        obs = table.observation(0 if seat == SPECTATOR else seat)
+        known = self._observed.get(seat)
+        if known is not None and known[0] == obs:
+            return known[1]
+        text = encode(spectator_json(obs) if seat == SPECTATOR else observation_to_json(obs))
+        if known is not None and known[1] == text:
+            text = known[1]  # the same view (a spectator's, from another seat's changed one)
+        self._observed[seat] = (obs, text)
+        return text
+
     # ------------------------------------------------------------------ connections
 
     async def connect(self, client: Client) -> None:
@@ -196,6 +224,7 @@ class RoomRuntime:
                     grace.cancel()
                 state.taken_over = False
             await client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
+            client.seen = None
             await client.send(self.state_frame(client.seat))
             self._arm_timer()
 
@@ -397,7 +426,7 @@ class RoomRuntime:
         table.apply(seat, action)  # raises IllegalAction; the table is unchanged then
         assert self.hand_id is not None
         try:
-            self.store.add_action(
+            await self.store.commit_action(
                 self.hand_id, len(table.history) - 1, seat, action_to_json(action)
             )
         except Exception:
@@ -460,6 +489,9 @@ class RoomRuntime:
         self._deferred = asyncio.create_task(later())
 
     def _arm_timer(self) -> None:
+        """(Re)start the turn timer if a person must decide now. A timer handle, not a task:
+        re-armed after every action, it must cost next to nothing."""
+        self._armed += 1  # a timer that fired before this and waits for the lock stands down
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
@@ -467,15 +499,25 @@ class RoomRuntime:
         if table is None or table.is_over or self.status != "playing":
             return
         if any(not self._bot_seat(s) for s in table.to_act()):
-            self._timer = asyncio.create_task(self._time_out(len(table.history), self.hand_id))
+            self._timer = asyncio.get_running_loop().call_later(
+                self.turn_seconds, self._timer_fired, self._armed, len(table.history),
+                self.hand_id,
+            )
 
-    async def _time_out(self, step: int, hand_id: int | None) -> None:
-        await asyncio.sleep(self.turn_seconds)
+    def _timer_fired(self, armed: int, step: int, hand_id: int | None) -> None:
+        self._timer = None
+        self._timeout_task = asyncio.create_task(self._time_out(armed, step, hand_id))
+
+    async def _time_out(self, armed: int, step: int, hand_id: int | None) -> None:
         async with self.lock:
             table = self.table
-            if table is None or len(table.history) != step or self.hand_id != hand_id:
+            if (
+                table is None
+                or armed != self._armed
+                or len(table.history) != step
+                or self.hand_id != hand_id
+            ):
                 return
-            self._timer = None
             for seat in list(table.to_act()):
                 if table.is_over or self.table is not table:
                     break
@@ -486,16 +528,26 @@ class RoomRuntime:
     # ------------------------------------------------------------------ broadcasting
 
     async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
-        """One frame per seat (and one for all spectators), built only if someone listens."""
+        """One frame per seat (and one for all spectators), built and encoded only if someone
+        listens, and encoded once when it is the same frame for everyone."""
         listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
         listeners.append((SPECTATOR, list(self.spectators)))
+        last: dict[str, Any] | None = None
+        text = ""
         for seat, clients in listeners:
             if clients:
                 frame = frame_for(seat)
+                if frame is not last:
+                    last, text = frame, encode(frame)
                 for client in clients:
-                    await safe_send(client, frame)
+                    await safe_send(client, text)
 
     async def _broadcast_state(self) -> None:
+        for state in self.seats:
+            for client in state.clients:
+                client.seen = None
+        for client in self.spectators:
+            client.seen = None
         await self._send_all(self.state_frame)
 
     async def _broadcast_view(self) -> None:
@@ -503,28 +555,41 @@ class RoomRuntime:
         await self._send_all(lambda seat: frame)
 
     async def _broadcast_update(self, before: int) -> None:
+        """The ``update`` after an accepted action, to every client; a client that asked for
+        changes only (``updates=changed``) is not sent one that would tell it nothing new: no
+        event for it, its observation as in the last frame it was sent, and not its own action.
+        The observation, the bulk of a frame, is encoded apart, once per seat, and only when
+        it changed."""
         table = self.table
         assert table is not None
         new = table.events[before:]
         hand = self.spec.number if self.spec else None
-
-        def frame(seat: int) -> dict[str, Any]:
+        actor = table.history[-1][0]
+        listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
+        listeners.append((SPECTATOR, list(self.spectators)))
+        for seat, clients in listeners:
+            if not clients:
+                continue
+            shown = table
             if seat == SPECTATOR:
-                shown = self._spectator_table()
-                assert shown is not None
-                if shown is not table:
-                    return self._frame("update", hand=hand, events=[], delayed=True,
-                                       step=len(shown.history),
-                                       observation=self._observation(shown, seat))
-            return self._frame(
-                "update",
-                hand=hand,
-                step=len(table.history),
-                events=events_for(new, seat),
-                observation=self._observation(table, seat),
-            )
-
-        await self._send_all(frame)
+                shown = self._spectator_table() or table
+            if shown is table:
+                events = events_for(new, seat)
+                head = self._frame("update", hand=hand, step=len(table.history), events=events)
+            else:  # the spectators' delayed view
+                events = []
+                head = self._frame("update", hand=hand, events=events, delayed=True,
+                                   step=len(shown.history))
+            observation = self._observation_text(shown, seat)
+            quiet = not events and seat != actor
+            text = None
+            for client in clients:
+                if quiet and client.changes_only and client.seen is observation:
+                    continue
+                if text is None:
+                    text = _with_observation(encode(head), observation)
+                client.seen = observation
+                await safe_send(client, text)
 
     # ------------------------------------------------------------------ resuming
 
@@ -561,6 +626,11 @@ class RoomRuntime:
             else:
                 await self._run_bots()
                 self._arm_timer()
+
+
+def _with_observation(head: str, observation: str) -> str:
+    """An encoded frame object with the encoded observation added as its last field."""
+    return f'{head[:-1]},"observation":{observation}}}'
 
 
 def _seat_or_none(seat: int) -> int | None:
