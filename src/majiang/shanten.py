@@ -169,12 +169,15 @@ def _pattern(key: int) -> int:
 
 # --------------------------------------------------------------------------- per-group facts
 
-Info = tuple[int, int, int, int, int, int]
-"""(vector id, tiles, pairs, orphan kinds, orphan pair 0/1, knitted) of one group's key.
+Info = tuple[int, int, int, int, int, int, int]
+"""(vector id, tiles, pairs, orphan kinds, orphan pair 0/1, knitted, residue) of one group's key.
 
 Knitted: for a suit, the distinct ranks held of 147, 258 and 369, two bits each; for the honours,
-the distinct kinds held.
+the distinct kinds held. Residue: 0, 1 or 4 for tiles ≡ 0, 1 or 2 (mod 3), so that the four
+groups' residues add up to the count of groups ≡ 1 plus four times the count of groups ≡ 2
+(:func:`is_ready_of_key`).
 """
+_RESIDUE: Final = (0, 1, 4)
 _KNITTED_RANKS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 
 _suit_info: list[Info | None] = []
@@ -196,6 +199,7 @@ def _make_suit(key: int) -> Info:
         (c[0] > 0) + (c[8] > 0),
         int(c[0] >= 2 or c[8] >= 2),
         sum(sum(1 for r in ranks if c[r]) << 2 * i for i, ranks in enumerate(_KNITTED_RANKS)),
+        _RESIDUE[sum(c) % 3],
     )
     _suit_info[key] = info
     return info
@@ -208,7 +212,10 @@ def _make_honor(key: int) -> Info:
         if n:
             vector = _convolve(vector, _pattern(n))  # a lone kind: no chows
     kinds = sum(1 for n in c if n)
-    info = (vector, sum(c), sum(n // 2 for n in c), kinds, int(max(c) >= 2), kinds)
+    info = (
+        vector, sum(c), sum(n // 2 for n in c), kinds, int(max(c) >= 2), kinds,
+        _RESIDUE[sum(c) % 3],
+    )  # fmt: skip
     _honor_info[key] = info
     return info
 
@@ -365,22 +372,19 @@ def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
     return best
 
 
-_REGULAR_RESIDUES: Final = tuple(
-    sorted((r % 3, r // 3 % 3, r // 9 % 3, r // 27)) in ([0, 0, 0, 1], [0, 0, 2, 2])
-    for r in range(81)
-)
-"""Whether a 13-tile hand whose four groups hold tiles ≡ r0, r1, r2, r3 (mod 3) may be one tile
-from four sets and a pair (index ``r0 + 3 r1 + 9 r2 + 27 r3``): a complete hand's groups hold
-≡ 0, 0, 0, 2 tiles, and the tile adds one to one group, so a ready hand's groups hold ≡ 0, 0, 0, 1
-or 0, 0, 2, 2."""
+_REGULAR_RESIDUES: Final = (1, 8)
+"""The sums of the four groups' residues (``Info``) of the 13-tile hands that may be one tile
+from sets and a pair: a complete hand's groups hold ≡ 0, 0, 0, 2 tiles (mod 3) and the tile adds
+one to one group, so a ready hand's groups hold ≡ 0, 0, 0, 1 (sum 1) or 0, 0, 2, 2 (sum 8)."""
 
 
 def is_ready_of_key(key: int, n_tiles: int, melds: int = 0) -> bool:
     """Whether a 13-tile :func:`hand_key` (``n_tiles + 3 * melds == 13``) is ready, i.e.
-    ``shanten_of_key(key, n_tiles, melds) == 0``, about three times faster on the hands that
-    are not (nearly all of them, in play): the regular shape's tables are read only for the
-    hands whose tile counts per group allow it (:data:`_REGULAR_RESIDUES`, one hand in eight),
-    and the special shapes are tested only as far as being ready goes.
+    ``shanten_of_key(key, n_tiles, melds) == 0``, faster on the hands that are not (nearly
+    all of them, in play): the regular shape's tables are read only for the hands whose tile
+    counts per group allow it (:data:`_REGULAR_RESIDUES`, about one hand in three), and the
+    special shapes are tested only as far as being ready goes (the knitted straight only with
+    eight knitted tiles).
     """
     if n_tiles + 3 * melds != 13 or melds < 0:
         raise InvalidHandError(
@@ -400,7 +404,7 @@ def is_ready_of_key(key: int, n_tiles: int, melds: int = 0) -> bool:
     if a[1] + b[1] + c[1] + h[1] != n_tiles:
         _infos(key, n_tiles, melds)  # raises the right error
     k = 4 - melds
-    if _REGULAR_RESIDUES[a[1] % 3 + 3 * (b[1] % 3) + 9 * (c[1] % 3) + 27 * (h[1] % 3)]:
+    if a[6] + b[6] + c[6] + h[6] in _REGULAR_RESIDUES:
         ab = _conv.get(a[0] << 16 | b[0])
         if ab is None:
             ab = _convolve(a[0], b[0])

@@ -27,6 +27,7 @@ from ..rules.registry import make_rules
 from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
+_END = Phase.END  # a module constant: Phase.END is a slow enum look-up (see engine.table)
 SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
@@ -87,6 +88,8 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         super().__init__()
         self.rule_set = make_table_rules(rules, options)
         self.layout = Layout(self.rule_set.throw_limit, max_pond, oracle)
+        self._sizes = (self.layout.size, self.layout.num_actions)
+        """The layout's sizes (its properties compute them at every call)."""
         self.codec = ActionCodec(self.layout.throw_limit)
         self.encoder = TableEncoder(self.layout, self.codec)
         self.render_mode = render_mode
@@ -155,7 +158,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
     def _select(self) -> None:
         table = self.table
         assert table is not None
-        if table.is_over:
+        if table.phase is _END:  # is_over, without the property
             self.terminations = dict.fromkeys(self.agents, True)
             result = table.result
             assert result is not None
@@ -167,8 +170,8 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def observe(self, agent: str) -> dict[str, Any]:
         """``agent``'s observation vector and action mask (zeros when it need not act)."""
-        obs: ObsArray = np.empty(self.layout.size, np.int16)  # encode writes every value
-        mask: MaskArray = np.empty(self.layout.num_actions, np.int8)
+        obs: ObsArray = np.empty(self._sizes[0], np.int16)  # encode writes every value
+        mask: MaskArray = np.empty(self._sizes[1], np.int8)
         assert self.table is not None
         self.encoder.encode(SEAT_OF[agent], obs, mask)
         return {"observation": obs, "action_mask": mask}
@@ -192,7 +195,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         assert table is not None and action is not None
         self._cumulative_rewards[agent] = 0.0
         table.apply(SEAT_OF[agent], self.codec.actions[int(action)])
-        if self._rewarded or table.is_over or table.deltas != self._deltas:
+        if self._rewarded or table.phase is _END or table.deltas != self._deltas:
             # somebody paid (or was paid last step, which must be cleared): the full protocol
             self._deltas = list(table.deltas)
             paid = self._payments()

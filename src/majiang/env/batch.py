@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.actions import Action
-from ..engine.table import HandResult, Table
+from ..engine.table import HandResult, Phase, Table
 from ..rules.base import RuleSet
 from .aec import make_table_rules
 from .encoding import (
@@ -35,6 +35,8 @@ from .encoding import (
     ObsArray,
     TableEncoder,
 )
+
+_END = Phase.END  # a module constant: Phase.END is a slow enum look-up (see engine.table)
 
 
 class BatchEnv:
@@ -195,8 +197,8 @@ class BatchEnv:
         ):
             table.apply(seat, acts[action])
             deltas = table.deltas
-            over = table.is_over
-            if over or deltas[0] != paid[0] or deltas[1] != paid[1] or deltas[2] != paid[2]:
+            over = table.phase is _END  # is_over, without the property
+            if over or deltas != paid:  # ints and floats compare exactly
                 new = [float(d) for d in deltas]
                 result = table.result
                 if bullet_value and result is not None:

@@ -388,7 +388,8 @@ class TableEncoder:
         self.table: Table | None = None
         self._key = -1
         self._ponds = [0, 0, 0, 0]
-        self._melds = [0, 0, 0, 0]
+        self._sizes = [13, 13, 13, 13]
+        """Each seat's concealed tiles when it is not on turn: 13 - 3 per meld."""
         self._flowers = [0, 0, 0, 0]
         self._replacements = 0
         self._deltas: list[int] = []
@@ -403,7 +404,7 @@ class TableEncoder:
         self.rows[:] = 0
         self._key = -1
         self._ponds = [0, 0, 0, 0]
-        self._melds = [0, 0, 0, 0]
+        self._sizes = [13, 13, 13, 13]
         self._flowers = [0, 0, 0, 0]
         self._replacements = -1
         self._deltas = []
@@ -423,7 +424,7 @@ class TableEncoder:
         values += [0] * (3 * MAX_MELDS - len(values))
         row[ROW_MELDS:ROW_FLOWERS] = values
         self.concealed_kongs[seat] = hidden
-        self._melds[seat] = len(melds)
+        self._sizes[seat] = 13 - 3 * len(melds)  # its concealed tiles when not on turn
 
     def _pond(self, s: int) -> None:
         table = self.table
@@ -524,9 +525,7 @@ class TableEncoder:
         assert table is not None
         phase = table.phase
         current = table.current
-        melds = table.melds
-        sizes = [13 - 3 * len(melds[0]), 13 - 3 * len(melds[1]),
-                 13 - 3 * len(melds[2]), 13 - 3 * len(melds[3])]  # fmt: skip
+        sizes = self._sizes.copy()  # kept by _write_melds
         drawn = on_offer = wrm = 0
         if phase is _TURN:
             code = 0
