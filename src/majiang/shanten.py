@@ -277,7 +277,16 @@ def _infos(key: int, n_tiles: int, melds: int) -> tuple[Info, Info, Info, Info]:
 
 
 def _regular(a: Info, b: Info, c: Info, h: Info, k: int) -> int:
-    return 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h[0])[k]
+    """The regular shape's shanten with ``k`` sets to make, from the four groups' facts (the
+    convolutions read from their caches first: this is every bot turn's hot path)."""
+    ab = _conv.get(a[0] << 16 | b[0])
+    if ab is None:
+        ab = _convolve(a[0], b[0])
+    abc = _conv.get(ab << 16 | c[0])
+    if abc is None:
+        abc = _convolve(ab, c[0])
+    final = _finals.get(abc << 16 | h[0]) or _final(abc, h[0])
+    return 2 * k - final[k]
 
 
 # The six knitted sets, as which of 147/258/369 (0/1/2) each suit holds.
@@ -326,29 +335,10 @@ def _knitted_straight(key: int, h: int, k: int, bound: int) -> int:
 
 def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
     """:func:`shanten` of a :func:`hand_key` holding ``n_tiles`` concealed tiles."""
-    # The hot path of every bot turn: _infos, _regular and _knitted, inlined.
-    k0 = key & _MASK
-    k1 = key >> _BITS & _MASK
-    k2 = key >> 2 * _BITS & _MASK
-    k3 = key >> 3 * _BITS
-    try:
-        a = _suit_info[k0] or _make_suit(k0)
-        b = _suit_info[k1] or _make_suit(k1)
-        c = _suit_info[k2] or _make_suit(k2)
-        h = _honor_info[k3] or _make_honor(k3)
-    except IndexError:
-        a, b, c, h = _infos(key, n_tiles, melds)  # allocates the tables, or raises
-    if a[1] + b[1] + c[1] + h[1] != n_tiles or n_tiles + 3 * melds not in (13, 14) or melds < 0:
-        _infos(key, n_tiles, melds)  # raises the right error
+    # The hot path of every bot turn: _knitted, inlined.
+    a, b, c, h = _infos(key, n_tiles, melds)
     k = 4 - melds
-    ab = _conv.get(a[0] << 16 | b[0])
-    if ab is None:
-        ab = _convolve(a[0], b[0])
-    abc = _conv.get(ab << 16 | c[0])
-    if abc is None:
-        abc = _convolve(ab, c[0])
-    final = _finals.get(abc << 16 | h[0]) or _final(abc, h[0])
-    best = 2 * k - final[k]
+    best = _regular(a, b, c, h, k)
     if melds > 1 or best <= 13 - n_tiles - 3 * melds:
         return best  # no other shape, or nothing beats ready (13 tiles) or complete (14)
     two = _two_suits.get(a[5] << 6 | b[5])
@@ -390,30 +380,10 @@ def is_ready_of_key(key: int, n_tiles: int, melds: int = 0) -> bool:
         raise InvalidHandError(
             f"{n_tiles} concealed tiles and {melds} melds: a ready test needs a 13-tile hand"
         )
-    k0 = key & _MASK
-    k1 = key >> _BITS & _MASK
-    k2 = key >> 2 * _BITS & _MASK
-    k3 = key >> 3 * _BITS
-    try:
-        a = _suit_info[k0] or _make_suit(k0)
-        b = _suit_info[k1] or _make_suit(k1)
-        c = _suit_info[k2] or _make_suit(k2)
-        h = _honor_info[k3] or _make_honor(k3)
-    except IndexError:
-        a, b, c, h = _infos(key, n_tiles, melds)  # allocates the tables, or raises
-    if a[1] + b[1] + c[1] + h[1] != n_tiles:
-        _infos(key, n_tiles, melds)  # raises the right error
+    a, b, c, h = _infos(key, n_tiles, melds)
     k = 4 - melds
-    if a[6] + b[6] + c[6] + h[6] in _REGULAR_RESIDUES:
-        ab = _conv.get(a[0] << 16 | b[0])
-        if ab is None:
-            ab = _convolve(a[0], b[0])
-        abc = _conv.get(ab << 16 | c[0])
-        if abc is None:
-            abc = _convolve(ab, c[0])
-        final = _finals.get(abc << 16 | h[0]) or _final(abc, h[0])
-        if final[k] >= 2 * k:
-            return True
+    if a[6] + b[6] + c[6] + h[6] in _REGULAR_RESIDUES and _regular(a, b, c, h, k) <= 0:
+        return True
     if melds > 1:
         return False  # the special shapes need a concealed hand, or all but one meld of it
     two = _two_suits.get(a[5] << 6 | b[5])
