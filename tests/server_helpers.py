@@ -67,10 +67,14 @@ class SeatClient:
         self.errors: list[str] = []
         self.frames: list[dict[str, Any]] = []
 
+    def query(self) -> list[str]:
+        """The websocket URL's query parameters (``name=value``)."""
+        return [] if self.token is None else [f"token={self.token}"]
+
     def connect(self) -> dict[str, Any]:
         """Connect; returns the state frame."""
-        query = "" if self.token is None else f"?token={self.token}"
-        self.ws = self.client.websocket_connect(f"/ws/{self.code}{query}")
+        query = "&".join(self.query())
+        self.ws = self.client.websocket_connect(f"/ws/{self.code}" + (f"?{query}" if query else ""))
         self.ws.__enter__()
         welcome = self.receive()
         assert welcome["type"] == "welcome", welcome

@@ -25,18 +25,8 @@ class Client(SeatClient):
         self.changed = changed
         self.updates: list[dict[str, Any]] = []
 
-    def connect(self) -> dict[str, Any]:
-        query = [] if self.token is None else [f"token={self.token}"]
-        if self.changed:
-            query.append("updates=changed")
-        self.ws = self.client.websocket_connect(f"/ws/{self.code}?{'&'.join(query)}")
-        self.ws.__enter__()
-        welcome = self.receive()
-        assert welcome["type"] == "welcome", welcome
-        self.seat = welcome["seat"]
-        state = self.receive()
-        assert state["type"] == "state", state
-        return state
+    def query(self) -> list[str]:
+        return super().query() + (["updates=changed"] if self.changed else [])
 
     def take(self, frame: dict[str, Any]) -> None:
         if frame["type"] == "update":
