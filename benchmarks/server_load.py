@@ -14,8 +14,21 @@ loopback with SQLite in a temporary directory. Measured over a window after a wa
   (``/proc/<pid>/stat``), and the load generator's own CPU share: it runs on the same machine, and
   on loopback every frame costs the receiver too.
 
-The clients answer at once, so the tables ask for as many actions as the server can take: the
-latency is the queue's (Little's law: pending answers / throughput), not a think time.
+By default the clients answer at once, so the tables ask for as many actions as the server can
+take (a saturation test): the latency is the queue's (Little's law: pending answers /
+throughput), not a think time. ``--think MS``: each client thinks before each decision (claims
+too: each client offered one thinks on its own), ``--think-min`` (a fifth of the mean by default)
+plus an exponential draw, so that the mean is ``MS``, from a seeded RNG per client (reproducible
+runs); a question that changes while a client thinks is thought about afresh. The think time is
+not in the latency, which runs from sending the action. The rooms' turn timer is 600 s (the most
+the server allows, re-armed at every action), so it never fires in a run.
+
+Set-up: the rooms and seats over HTTP (about 0.2 s of the server's time a table: some 90 s for
+500 tables), the websockets (100 handshakes at a time), then every client's ``ready`` (``--ramp``
+spreads them); the warm-up begins once every table has been dealt its first hand, and the
+measured window after it. The soft limit on open files is raised towards the hard one (the
+server inherits it). The load average (``/proc/loadavg``) before and after the window is printed:
+the machine is shared.
 
 ``--updates changed``: the clients connect with ``updates=changed`` (no ``update`` that tells them
 nothing new; docs/server.md). ``--pin``: the server on the first CPU, the clients on the others,
@@ -25,12 +38,14 @@ use uvloop and orjson when installed (``--plain-client``: asyncio and json).
 The milestone: 100 tables with p99 < 100 ms and < 2 MB per table.
 
     .venv/bin/python benchmarks/server_load.py --tables 10 100 500
+    .venv/bin/python benchmarks/server_load.py --tables 10 100 500 --think 1000 --warmup 10
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -72,6 +87,10 @@ def fast_client(on: bool) -> None:
         loads, dumps = json.loads, json.dumps
 RATE, BURST = 45.0, 80.0
 """The clients' pace: just under the server's limit (50 a second, bursts of 100)."""
+TURN_SECONDS = GRACE_SECONDS = 600.0
+"""The rooms' turn timer and reconnection grace: the longest the server allows, so that no timer
+fires during a run (the turn timer is re-armed at every action; a think is at most a tenth of
+it)."""
 
 
 def free_port() -> int:
@@ -84,6 +103,15 @@ def cpu_seconds(pid: int) -> float:
     """User and system CPU time of a process so far (``/proc/<pid>/stat``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def run_queue_seconds(pid: int) -> float:
+    """Time a process's main thread (the event loop) has spent runnable but waiting for a CPU
+    (``/proc/<pid>/schedstat``): on a shared machine, the time other jobs took from it."""
+    try:
+        return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return float("nan")
 
 
 def rss_mb(pid: int) -> float:
@@ -101,20 +129,57 @@ class Stats:
     errors: dict[str, int] = field(default_factory=dict)
     hands: int = 0
     frames: int = 0
+    dealt: int = 0
+    """Clients that have been dealt their first hand (the match started)."""
+    all_dealt: asyncio.Event = field(default_factory=asyncio.Event)
+    clients: int = 0
 
     def error(self, message: str) -> None:
         key = message.split(":")[0][:40]
         self.errors[key] = self.errors.get(key, 0) + 1
 
 
-class Player:
-    """One seat's client: answers every question it is asked, once."""
+@dataclass(frozen=True)
+class Think:
+    """The clients' think time before each decision: none (``mean`` 0: answer at once), or
+    ``floor`` plus an exponential draw of mean ``mean - floor`` (so the mean is ``mean`` and no
+    answer comes sooner than ``floor``), at most ``cap``; in seconds."""
 
-    def __init__(self, ws: ClientConnection, seat: int, stats: Stats, rng: random.Random) -> None:
+    mean: float = 0.0
+    floor: float = 0.0
+    cap: float = 0.0
+
+    def draw(self, rng: random.Random) -> float:
+        extra = self.mean - self.floor
+        return min(self.cap, self.floor + (rng.expovariate(1 / extra) if extra > 0 else 0.0))
+
+    def describe(self) -> str:
+        if self.mean <= 0:
+            return "instant (each client answers as soon as a frame offers it a decision)"
+        return (f"think {1000 * self.floor:.0f} ms + Exp(mean {1000 * (self.mean - self.floor):.0f}"
+                f" ms) = mean {1000 * self.mean:.0f} ms, at most {self.cap:.0f} s, before each "
+                f"decision (claims too, each client on its own), from a seeded RNG per client; "
+                f"think time is not in the latency")
+
+
+class Player:
+    """One seat's client: answers every question it is asked, once (after a think time when
+    ``think`` has one)."""
+
+    def __init__(self, ws: ClientConnection, seat: int, stats: Stats, rng: random.Random,
+                 think: Think = Think(), think_rng: random.Random | None = None,
+                 start: float = 0.0) -> None:
         self.ws, self.seat, self.stats, self.rng = ws, seat, stats, rng
+        self.think, self.think_rng = think, think_rng or random.Random(rng.random())
+        self.start = start
+        """Seconds to wait before the ready message (the tables' start spread over a ramp)."""
         self.pending: tuple[int, list[Any], float] | None = None
         """(step, legal actions, time sent) of the answer not yet reflected in a frame."""
+        self.latest: dict[str, Any] | None = None
+        self.thinking: tuple[list[Any], asyncio.Task[None]] | None = None
+        """The question being thought about (its legal actions) and the task that answers it."""
         self.tokens, self.refilled = BURST, time.monotonic()
+        self.dealt = False
 
     async def pace(self) -> None:
         while True:
@@ -126,10 +191,43 @@ class Player:
                 return
             await asyncio.sleep((1 - self.tokens) / RATE)
 
+    def choose(self, legal: list[Any]) -> Any:
+        wins = [a for a in legal if a["type"] == "win"]
+        return wins[0] if wins else self.rng.choice(legal)
+
+    async def send_action(self, step: int, legal: list[Any], action: Any) -> None:
+        """Send an answer; its latency is measured from here (after any think time)."""
+        self.pending = (step, legal, time.monotonic())
+        await self.ws.send(dumps({"type": "act", "action": action, "step": step}))
+
+    async def answer_later(self, legal: list[Any], delay: float) -> None:
+        """Think, then answer the question still asked (cancelled if it changes meanwhile),
+        at the step of the latest frame (in a claim window the others' answers move it on)."""
+        await asyncio.sleep(delay)
+        action = self.choose(legal)
+        await self.pace()
+        latest = self.latest
+        assert latest is not None
+        self.thinking = None  # from here on, no await before the answer is pending
+        with contextlib.suppress(ConnectionClosed):  # the run is over
+            await self.send_action(latest["step"], legal, action)
+
+    def stop_thinking(self) -> None:
+        if self.thinking is not None:
+            self.thinking[1].cancel()
+            self.thinking = None
+
     async def run(self, stop: asyncio.Event) -> None:
+        try:
+            await self.play(stop)
+        finally:
+            self.stop_thinking()
+
+    async def play(self, stop: asyncio.Event) -> None:
+        if self.start > 0:
+            await asyncio.sleep(self.start)
         await self.pace()
         await self.ws.send(dumps({"type": "ready"}))
-        latest: dict[str, Any] | None = None
         while not stop.is_set():
             try:
                 frame = loads(await self.ws.recv())
@@ -142,7 +240,12 @@ class Player:
                 self.stats.error(frame["message"])
                 self.pending = None
             elif kind in ("state", "update"):
-                latest = frame
+                self.latest = frame
+                if not self.dealt and frame.get("hand") is not None:
+                    self.dealt = True
+                    self.stats.dealt += 1
+                    if self.stats.dealt == self.stats.clients:
+                        self.stats.all_dealt.set()
                 obs = frame.get("observation")
                 legal = obs["legal_actions"] if obs else []
                 if self.pending is not None:
@@ -160,28 +263,38 @@ class Player:
                 return
             else:
                 continue
-            if self.pending is None and latest is not None and latest.get("observation"):
-                legal = latest["observation"]["legal_actions"]
+            latest = self.latest
+            if self.pending is not None or latest is None:
+                continue
+            obs = latest.get("observation")
+            legal = obs["legal_actions"] if obs else []
+            if self.think.mean <= 0:
                 if legal:
-                    wins = [a for a in legal if a["type"] == "win"]
-                    action = wins[0] if wins else self.rng.choice(legal)
+                    action = self.choose(legal)
                     await self.pace()
-                    self.pending = (latest["step"], legal, time.monotonic())
-                    await self.ws.send(
-                        dumps({"type": "act", "action": action, "step": latest["step"]})
-                    )
+                    await self.send_action(latest["step"], legal, action)
+            elif not legal:
+                self.stop_thinking()
+            elif self.thinking is None or self.thinking[0] != legal:  # a new question
+                self.stop_thinking()
+                delay = self.think.draw(self.think_rng)
+                self.thinking = (legal, asyncio.create_task(self.answer_later(legal, delay)))
 
 
 async def make_tables(base: str, n: int, seed: int) -> list[tuple[str, list[str]]]:
-    """N rooms of four people (long matches, long timers); their codes and seat tokens."""
+    """N rooms of four people (long matches, long timers); their codes and seat tokens. Idle
+    HTTP connections are dropped after a second, before the server's keep-alive timeout (5 s)
+    can close one under a request (a ``ReadError``, seen at 500 tables: the set-up is slow, about
+    0.2 s of the server's time per table)."""
     limit = asyncio.Semaphore(20)
-    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+    limits = httpx.Limits(max_connections=20, keepalive_expiry=1.0)
+    async with httpx.AsyncClient(base_url=base, timeout=60, limits=limits) as client:
 
         async def one(i: int) -> tuple[str, list[str]]:
             async with limit:
                 room = await client.post("/rooms", json={
-                    "rules": "gb", "hands": 64, "seed": seed + i, "turn_seconds": 600,
-                    "grace_seconds": 600,
+                    "rules": "gb", "hands": 64, "seed": seed + i, "turn_seconds": TURN_SECONDS,
+                    "grace_seconds": GRACE_SECONDS,
                 })
                 room.raise_for_status()
                 code = room.json()["code"]
@@ -196,10 +309,17 @@ async def make_tables(base: str, n: int, seed: int) -> list[tuple[str, list[str]
         return list(await asyncio.gather(*(one(i) for i in range(n))))
 
 
+def loadavg() -> str:
+    """The machine's load average over 1, 5 and 15 minutes (``/proc/loadavg``)."""
+    return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+
+
 async def run_load(port: int, pid: int, n: int, warmup: float, seconds: float,
-                   seed: int, updates: str = "all") -> dict[str, Any]:
+                   seed: int, updates: str = "all", think: Think = Think(),
+                   ramp: float = 0.0) -> dict[str, Any]:
     base = f"http://127.0.0.1:{port}"
     idle = rss_mb(pid)
+    set_up = time.monotonic()
     tables = await make_tables(base, n, seed)
     stats = Stats()
     stop = asyncio.Event()
@@ -215,13 +335,23 @@ async def run_load(port: int, pid: int, n: int, warmup: float, seconds: float,
     sockets = await asyncio.gather(
         *(open_seat(code, token) for code, tokens in tables for token in tokens)
     )
+    set_up = time.monotonic() - set_up
     rng = random.Random(seed)
-    players = [Player(ws, i % 4, stats, random.Random(rng.random()))
-               for i, ws in enumerate(sockets)]
+    players = []
+    for i, ws in enumerate(sockets):
+        choices = random.Random(rng.random())
+        thinks = random.Random(f"think {seed} {i}")  # its own stream: reproducible per client
+        players.append(Player(ws, i % 4, stats, choices, think, thinks, ramp * (i // 4) / n))
+    stats.clients = len(players)
+    began = time.monotonic()
     tasks = [asyncio.create_task(p.run(stop)) for p in players]
+    await asyncio.wait_for(stats.all_dealt.wait(), 600)  # every match started: then the warm-up
+    started = time.monotonic() - began
     await asyncio.sleep(warmup)
     stats.measuring = True
+    load_before = loadavg()
     start, server_cpu, client_cpu = time.monotonic(), cpu_seconds(pid), time.process_time()
+    server_wait, client_wait = run_queue_seconds(pid), run_queue_seconds(os.getpid())
     await asyncio.sleep(seconds / 2)
     loaded = rss_mb(pid)
     await asyncio.sleep(seconds / 2)
@@ -229,6 +359,9 @@ async def run_load(port: int, pid: int, n: int, warmup: float, seconds: float,
     elapsed = time.monotonic() - start
     server_cpu = cpu_seconds(pid) - server_cpu
     client_cpu = time.process_time() - client_cpu
+    server_wait = run_queue_seconds(pid) - server_wait
+    client_wait = run_queue_seconds(os.getpid()) - client_wait
+    load_after = loadavg()
     stop.set()
     for ws in sockets:
         await ws.close()
@@ -241,10 +374,17 @@ async def run_load(port: int, pid: int, n: int, warmup: float, seconds: float,
     return {
         "tables": n,
         "updates": updates,
+        "think_ms": 1000 * think.mean,
+        "set_up_s": set_up,
+        "start_s": started,
+        "loadavg_before": load_before,
+        "loadavg_after": load_after,
         "clients": 4 * n,
         "actions_per_s": stats.actions / elapsed,
         "p50_ms": quantile(0.50),
         "p99_ms": quantile(0.99),
+        "p999_ms": quantile(0.999),
+        "max_ms": lat[-1] * 1000 if lat else float("nan"),
         "idle_rss_mb": idle,
         "rss_mb": loaded,
         "mb_per_table": (loaded - idle) / n,
@@ -252,6 +392,8 @@ async def run_load(port: int, pid: int, n: int, warmup: float, seconds: float,
         "server_cpu_pct": 100 * server_cpu / elapsed,
         "server_cpu_ms_per_action": 1000 * server_cpu / max(1, stats.actions),
         "client_cpu_pct": 100 * client_cpu / elapsed,
+        "server_wait_pct": 100 * server_wait / elapsed,
+        "client_wait_pct": 100 * client_wait / elapsed,
         "samples": len(lat),
         "hands": stats.hands,
         "errors": dict(stats.errors),
@@ -284,7 +426,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[10, 100])
     parser.add_argument("--seconds", type=float, default=20.0, help="measured window (20)")
-    parser.add_argument("--warmup", type=float, default=5.0, help="warm-up before it (5)")
+    parser.add_argument("--warmup", type=float, default=5.0,
+                        help="warm-up before it (5), from the moment every table has been dealt "
+                        "its first hand (the set-up and the matches' start come before)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--updates", choices=["all", "changed"], default="all",
                         help="the clients take every update (all, the default) or only those "
@@ -294,12 +438,37 @@ def main() -> int:
     parser.add_argument("--plain-client", action="store_true",
                         help="the clients on asyncio and json (default: uvloop and orjson, "
                         "when installed, to leave the shared cores to the server)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="MS",
+                        help="mean think time before each decision, in ms (0, the default: "
+                        "answer at once, a saturation test)")
+    parser.add_argument("--think-min", type=float, default=None, metavar="MS",
+                        help="the shortest think time, in ms (default: a fifth of --think); the "
+                        "rest is exponential, so that the mean stays --think")
+    parser.add_argument("--ramp", type=float, default=0.0, metavar="S",
+                        help="the tables' ready messages spread over this many seconds (0, the "
+                        "default: all at once); the warm-up begins once every table has been "
+                        "dealt its first hand")
     args = parser.parse_args()
     fast_client(not args.plain_client)
+    if args.think < 0 or (args.think_min is not None and not 0 <= args.think_min <= args.think):
+        parser.error("need 0 <= --think-min <= --think")
+    think_min = args.think / 5 if args.think_min is None else args.think_min
+    think = Think(args.think / 1000, think_min / 1000, TURN_SECONDS / 10)
+    ramp = args.ramp
 
+    # Each table takes 4 client sockets here and 4 in the server (its own process), plus files
+    # and the database: raise the soft limit towards the hard one (the server inherits it).
+    need = 8 * max(args.tables) + 1024
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = min(hard, max(soft, 16 * max(args.tables) + 1024))
-    resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))  # the server inherits it
+    want = hard if hard == resource.RLIM_INFINITY else min(hard, max(soft, 2 * need))
+    if want != soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+    if want != resource.RLIM_INFINITY and want < need:
+        print(f"warning: {want} file descriptors allowed (hard limit), about {need} needed",
+              file=sys.stderr)
+    print(f"clients: {think.describe()}; ramp {ramp:g} s, warm-up {args.warmup:g} s, measured "
+          f"{args.seconds:g} s; turn timer {TURN_SECONDS:.0f} s; updates={args.updates}"
+          f"{'; --pin' if args.pin else ''}; seed {args.seed}", flush=True)
 
     cpus = sorted(os.sched_getaffinity(0))
     pin = args.pin and len(cpus) > 1
@@ -317,7 +486,7 @@ def main() -> int:
                 factory = uvloop.new_event_loop if uvloop and not args.plain_client else None
                 with asyncio.Runner(loop_factory=factory) as runner:
                     row = runner.run(run_load(port, server.pid, n, args.warmup, args.seconds,
-                                              args.seed, args.updates))
+                                              args.seed, args.updates, think, ramp))
             finally:
                 server.terminate()
                 server.wait(30)
@@ -325,15 +494,19 @@ def main() -> int:
         print(f"  {n} tables done: {json.dumps(row)}", file=sys.stderr, flush=True)
 
     print(f"{'tables':>6} {'clients':>7} {'actions/s':>10} {'p50 ms':>8} {'p99 ms':>8} "
-          f"{'idle MB':>8} {'RSS MB':>8} {'MB/table':>9} {'frames/act':>10} {'srv ms/act':>10} "
-          f"{'srv CPU%':>8} {'cli CPU%':>8} {'samples':>8} {'errors':>7}")
+          f"{'max ms':>8} {'idle MB':>8} {'RSS MB':>8} {'MB/table':>9} {'frames/act':>10} "
+          f"{'srv ms/act':>10} {'srv CPU%':>8} {'srv wait%':>9} {'cli CPU%':>8} {'cli wait%':>9} "
+          f"{'samples':>8} {'errors':>7} "
+          f"{'set-up s':>8} {'start s':>7}  load average (before, after)")
     for r in rows:
         print(f"{r['tables']:>6} {r['clients']:>7} {r['actions_per_s']:>10.0f} "
-              f"{r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f} {r['idle_rss_mb']:>8.1f} "
-              f"{r['rss_mb']:>8.1f} {r['mb_per_table']:>9.2f} {r['frames_per_action']:>10.2f} "
-              f"{r['server_cpu_ms_per_action']:>10.2f} {r['server_cpu_pct']:>8.0f} "
-              f"{r['client_cpu_pct']:>8.0f} {r['samples']:>8} "
-              f"{sum(r['errors'].values()):>7}")
+              f"{r['p50_ms']:>8.1f} {r['p99_ms']:>8.1f} {r['max_ms']:>8.1f} "
+              f"{r['idle_rss_mb']:>8.1f} {r['rss_mb']:>8.1f} {r['mb_per_table']:>9.2f} "
+              f"{r['frames_per_action']:>10.2f} {r['server_cpu_ms_per_action']:>10.2f} "
+              f"{r['server_cpu_pct']:>8.0f} {r['server_wait_pct']:>9.0f} "
+              f"{r['client_cpu_pct']:>8.0f} {r['client_wait_pct']:>9.0f} {r['samples']:>8} "
+              f"{sum(r['errors'].values()):>7} {r['set_up_s']:>8.1f} {r['start_s']:>7.1f}  "
+              f"{r['loadavg_before']}, {r['loadavg_after']}")
     for r in rows:
         if r["errors"]:
             print(f"errors at {r['tables']} tables: {r['errors']}")
@@ -343,7 +516,7 @@ def main() -> int:
         met = r["p99_ms"] < 100 and r["mb_per_table"] < 2
         print(f"milestone (100 tables, p99 < 100 ms, < 2 MB per table): "
               f"{'met' if met else 'not met'} (p99 {r['p99_ms']:.1f} ms, "
-              f"{r['mb_per_table']:.2f} MB per table)")
+              f"{r['mb_per_table']:.2f} MB per table; {think.describe().split(' (')[0]})")
     else:
         print("milestone (100 tables, p99 < 100 ms, < 2 MB per table): not measured "
               "(run with --tables 100)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 from typing import Any
 
 
@@ -34,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
     from ..server.app import create_app
 
     app = create_app(args.db)
+    # Everything imported and built so far (modules, the scorer's tables, the application) lives
+    # as long as the server: out of the collector's sight, it no longer lengthens the pauses of
+    # its full collections, which grow with the live tables (about 1,700 objects each).
+    gc.collect()
+    gc.freeze()
     print(f"majiang server on http://{args.host}:{args.port}/ (database {args.db})", flush=True)
     uvicorn.run(
         app,
