@@ -30,12 +30,21 @@ lint: $(VENV)/.installed
 pytest: $(VENV)/.installed
 	$(PY) -m pytest
 
-# The scorer's tests again, against the compiled build (it must score exactly like the source).
+# The scorer's, engine's, encoder's and bots' tests again, against the compiled build (it must
+# score and play exactly like the source).
+COMPILED_CHECK := import majiang.rules.guobiao.scoring, majiang.engine.table, majiang.env.encoding, \
+	majiang.bots.efficient as m, sys; \
+	bad = [n for n in ('rules.guobiao.scoring', 'shanten', 'engine.table', 'env.encoding', \
+	'bots.efficient') if not sys.modules['majiang.' + n].__file__.endswith('.so')]; assert not bad, bad
 test-compiled: $(FAST)/.installed
-	$(FAST)/bin/python -c "import majiang.rules.guobiao.scoring as s; assert s.__file__.endswith('.so'), s.__file__"
+	$(FAST)/bin/python -c "$(COMPILED_CHECK)"
 	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_examples.py tests/test_reference.py \
 		tests/test_fans.py tests/test_exclusions.py tests/test_options.py tests/test_notation.py \
 		tests/test_errors.py tests/test_properties.py tests/test_analysis.py tests/test_batch_fast.py
+	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_table.py tests/test_table_huangyan.py \
+		tests/test_match.py tests/test_match_huangyan.py tests/test_invariants.py \
+		tests/test_invariants_huangyan.py tests/test_env.py tests/test_bots.py \
+		tests/test_shanten_reference.py tests/test_botzone.py tests/test_botzone_wall.py
 
 test: lint pytest test-compiled
 

@@ -24,6 +24,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 import numpy as np
 
+import majiang.engine.table as table_module
 from majiang.engine import Table
 from majiang.env import BatchEnv, env
 from majiang.rules.registry import make_rules
@@ -187,7 +188,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--batch", type=int, default=64, help="tables per BatchEnv")
     parser.add_argument("--no-rlcard", action="store_true")
     args = parser.parse_args(argv)
-    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, one process, one core")
+    build = "compiled (mypyc)" if table_module.__file__.endswith(".so") else "pure Python"
+    print(f"python {sys.version.split()[0]}, numpy {np.__version__}, one process, one core, "
+          f"{build}")
     print(f"random players over the mask; best of {args.repeat} x {args.seconds:g} s\n")
     header = f"{'environment':58} {'steps/s':>9} {'hands/s':>8}"
     print(header)

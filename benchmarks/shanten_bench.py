@@ -18,12 +18,8 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
-
-from MahjongGB import MahjongShanten  # type: ignore[import-not-found]  # noqa: E402
+from MahjongGB import MahjongShanten  # type: ignore[import-not-found]
 
 
 def rss_mb() -> float:

@@ -19,18 +19,14 @@ from __future__ import annotations
 import argparse
 import math
 import resource
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "src"))
-
-from majiang.bots import make_bot  # noqa: E402
-from majiang.engine.table import Table  # noqa: E402
-from majiang.rules.guobiao.ruleset import GuobiaoRules  # noqa: E402
-from majiang.sim import SimConfig, derive_seed, simulate  # noqa: E402
+import majiang.engine.table as table_module
+from majiang.bots import make_bot
+from majiang.engine.table import Table
+from majiang.rules.guobiao.ruleset import GuobiaoRules
+from majiang.sim import SimConfig, derive_seed, simulate
 
 MIXES = (
     ("random", "random", "random", "random"),
@@ -89,7 +85,8 @@ def main() -> None:
     args = parser.parse_args()
 
     run(EFFICIENT, 20, args.seed + 1)  # warm-up: fill the caches once
-    print(f"1. one core, {args.hands} hands per mix, seed {args.seed}")
+    build = "compiled (mypyc)" if table_module.__file__.endswith(".so") else "pure Python"
+    print(f"1. one core, {args.hands} hands per mix, seed {args.seed}, {build}")
     print(f"   {'bots':<40}{'hands/s':>9}{'bots ms/hand':>14}{'engine ms/hand':>16}"
           f"{'draws':>7}")
     speeds = {}
@@ -109,21 +106,22 @@ def main() -> None:
     print(f"   1 process {one['hands_per_s']:.1f} hands/s, {args.jobs} processes "
           f"{many['hands_per_s']:.1f} hands/s: x{ratio:.2f}; identical figures: {same}")
 
-    print(f"\n3. fan-aware bot against three efficiency bots, {args.duel} hands, "
-          f"{args.jobs} processes, seed {args.seed}")
-    duel = run(MIXES[3], args.duel, args.seed, args.jobs)
-    fan = duel["players"][0]
-    eff = duel["by_bot"]["efficient"]
-    p = fan["win_rate"]
-    half = 1.96 * math.sqrt(p * (1 - p) / duel["hands"])
-    print(f"   fan:       win rate {100 * p:.1f}% (95% interval {100 * (p - half):.1f}-"
-          f"{100 * (p + half):.1f}%), deal-in {100 * fan['deal_in_rate']:.1f}%, "
-          f"mean fans {fan['mean_fans']:.1f}, points {fan['points']:+d} "
-          f"({fan['mean_points']:+.2f}/hand)")
-    print(f"   efficient: win rate {100 * eff['win_rate']:.1f}% each, deal-in "
-          f"{100 * eff['deal_in_rate']:.1f}%, mean fans {eff['mean_fans']:.1f}, points "
-          f"{eff['points']:+d} ({eff['mean_points']:+.2f}/hand each)")
-    print(f"   draws {100 * duel['draw_rate']:.1f}%, {duel['hands_per_s']:.1f} hands/s")
+    if args.duel > 0:
+        print(f"\n3. fan-aware bot against three efficiency bots, {args.duel} hands, "
+              f"{args.jobs} processes, seed {args.seed}")
+        duel = run(MIXES[3], args.duel, args.seed, args.jobs)
+        fan = duel["players"][0]
+        eff = duel["by_bot"]["efficient"]
+        p = fan["win_rate"]
+        half = 1.96 * math.sqrt(p * (1 - p) / duel["hands"])
+        print(f"   fan:       win rate {100 * p:.1f}% (95% interval {100 * (p - half):.1f}-"
+              f"{100 * (p + half):.1f}%), deal-in {100 * fan['deal_in_rate']:.1f}%, "
+              f"mean fans {fan['mean_fans']:.1f}, points {fan['points']:+d} "
+              f"({fan['mean_points']:+.2f}/hand)")
+        print(f"   efficient: win rate {100 * eff['win_rate']:.1f}% each, deal-in "
+              f"{100 * eff['deal_in_rate']:.1f}%, mean fans {eff['mean_fans']:.1f}, points "
+              f"{eff['points']:+d} ({eff['mean_points']:+.2f}/hand each)")
+        print(f"   draws {100 * duel['draw_rate']:.1f}%, {duel['hands_per_s']:.1f} hands/s")
 
     workers_peak = peak_mb(resource.RUSAGE_CHILDREN)
     print(f"\n4. peak memory: single process {single_peak:.0f} MB, largest worker "
@@ -139,9 +137,10 @@ def main() -> None:
           f"{verdict(max(single_peak, workers_peak) < 300)}")
     print(f"   --jobs {args.jobs} close to x{args.jobs}: x{ratio:.2f} -> "
           f"{verdict(ratio >= 0.8 * args.jobs)}")
-    print(f"   fan-aware > 25% and more points than the efficiency bots: {100 * p:.1f}%, "
-          f"{fan['mean_points']:+.2f} vs {eff['mean_points']:+.2f} per hand -> "
-          f"{verdict(p > 0.25 and fan['mean_points'] > eff['mean_points'])}")
+    if args.duel > 0:
+        print(f"   fan-aware > 25% and more points than the efficiency bots: {100 * p:.1f}%, "
+              f"{fan['mean_points']:+.2f} vs {eff['mean_points']:+.2f} per hand -> "
+              f"{verdict(p > 0.25 and fan['mean_points'] > eff['mean_points'])}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
+from .frozen import rebuild
 from .tiles import FIRST_FLOWER, NUM_KINDS, WIND_LETTERS
 
 
@@ -35,6 +37,10 @@ class Meld:
     kind: MeldKind
     tile: int
     source: int = 1
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
 
     @property
     def tiles(self) -> tuple[int, ...]:

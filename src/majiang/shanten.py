@@ -59,7 +59,8 @@ def hand_key(tiles: Sequence[int]) -> int:
     try:
         return sum(map(_TILE_KEY, tiles))
     except (KeyError, TypeError):
-        bad = next((t for t in tiles if t not in range(NUM_KINDS)), None)
+        items: Sequence[object] = tiles  # any objects: compiled code would check them for int
+        bad = next((t for t in items if t not in range(NUM_KINDS)), None)
         raise InvalidHandError(f"not a tile: {bad!r} (tiles are ints 0-33)") from None
 
 

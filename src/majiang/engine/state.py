@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 from ..errors import MajiangError
+from ..frozen import rebuild
 from ..hand import Meld
 from ..tiles import tile_name
 from .actions import Action
@@ -52,6 +53,10 @@ class HandResult:
     """The second ledger (Huangyan's bullets), zero-sum; zero where the rules have none."""
     thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
     """Thrown bullets each seat had accepted from the dealer, in force for this hand."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
 
     @property
     def is_draw(self) -> bool:
@@ -118,6 +123,10 @@ class Observation:
     """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
     thrown: tuple[int, ...] = (0, 0, 0, 0)
     """Thrown bullets each seat has accepted from the dealer (this dealership)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
 
 
 __all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase"]

@@ -15,12 +15,10 @@ tiles, the claims, whether a hand wins and the payments; the table never asks wh
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, MutableSequence, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import compress
-from typing import Any
+from typing import Any, SupportsIndex
 from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
@@ -54,6 +52,7 @@ from .actions import (
 from .reasons import why_illegal
 from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
 from .wall import Wall
+from .wall_random import WallRandom
 
 # Enum members as module constants: in Python 3.11 ``Phase.TURN`` is a lookup through the enum's
 # metaclass costing about 0.2 µs, and the hot paths read phases and meld kinds several times a
@@ -103,29 +102,6 @@ class _TileFacts:
 _TILE_FACTS: WeakKeyDictionary[Any, _TileFacts] = WeakKeyDictionary()
 
 
-class _WallRandom(random.Random):
-    """``random.Random`` with ``shuffle`` written as one loop: the same algorithm as CPython's
-    (3.11-3.13: ``Random.shuffle`` drawing with ``_randbelow_with_getrandbits``), so the same
-    walls from the same seeds, without a Python call per tile (a new hand costs about a tenth
-    less; the record/replay tests pin the walls)."""
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        """Shuffle ``x`` in place exactly as ``random.Random.shuffle`` does."""
-        getrandbits = self.getrandbits
-        for i, n, bits in _shuffle_steps(len(x)):
-            j = getrandbits(bits)  # _randbelow_with_getrandbits(n), inline
-            while j >= n:
-                j = getrandbits(bits)
-            x[i], x[j] = x[j], x[i]
-
-
-@cache
-def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """The shuffle of ``size`` items: each position from the last, with the number of
-    positions it may swap with and the random bits drawn for it."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, size)))
-
-
 class Table:
     """One hand under a rule set; see the module docstring for the interface."""
 
@@ -137,7 +113,7 @@ class Table:
         dealer: int = 0,
         prevalent_wind: int = 0,
         stake: int = 1,
-        wall: list[int] | None = None,
+        wall: Sequence[int] | None = None,
         every_seat_answers: bool = True,
         dealer_count: int = 1,
         thrown: Sequence[int] = (0, 0, 0, 0),
@@ -173,7 +149,7 @@ class Table:
         """Botzone's single-ended wall: the deal, flower and kong replacements and live draws
         all take the next tile of the front, in the order of Botzone's judge (see ``_deal``)."""
         self.wall = Wall(
-            rules.wall_tiles(), _WallRandom(seed), order=wall, single_end=single_end
+            rules.wall_tiles(), WallRandom(seed), order=wall, single_end=single_end
         )
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
@@ -267,10 +243,14 @@ class Table:
             return self.options[seat]  # a claim or robbing window is open
         return ()
 
-    def apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+    def apply(self, seat: SupportsIndex, action: Action) -> list[dict[str, Any]]:
         """Apply a legal action and return the events it caused."""
-        if seat not in _SEATS:
+        if seat not in _SEATS:  # any type: a bad seat is an IllegalAction, compiled or not
             raise IllegalAction(f"no seat {seat!r}")
+        return self._apply(seat if type(seat) is int else int(seat), action)
+
+    def _apply(self, seat: int, action: Action) -> list[dict[str, Any]]:
+        """:meth:`apply` of a seat 0-3 as an ``int`` (the compiled build checks the type)."""
         legal = self._legal(seat)
         if not _offered(action, legal):
             raise IllegalAction(why_illegal(self, seat, action, list(legal)))

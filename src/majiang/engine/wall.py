@@ -13,7 +13,11 @@ next tile of the front, like a live draw. The shuffle and the break are the same
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from ..frozen import rebuild
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,10 @@ class Dice:
     break_stack: int
     """Stacks counted from the right end of the second roller's wall."""
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
+
 
 class Wall:
     """A seeded wall of tiles; ``draw`` from the front, ``draw_back`` for replacements (from the
@@ -34,10 +42,10 @@ class Wall:
 
     def __init__(
         self,
-        tiles: list[int],
+        tiles: Sequence[int],
         rng: random.Random,
         *,
-        order: list[int] | None = None,
+        order: Sequence[int] | None = None,
         single_end: bool = False,
     ) -> None:
         self.single_end = single_end

@@ -51,6 +51,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -78,6 +79,7 @@ from ..engine.actions import (
     Win,
 )
 from ..engine.table import HIDDEN, Observation, Phase, Table
+from ..frozen import rebuild
 from ..hand import Meld, MeldKind
 
 CHOW0 = 34
@@ -108,8 +110,9 @@ MAX_MELDS = 4
 MAX_FLOWERS = 8
 WALL_SLOTS = 144
 
-ObsArray = npt.NDArray[np.int16]
-MaskArray = npt.NDArray[np.int8]
+# Explicit aliases: valid types even where NumPy's stubs are missing (mypyc's build environment)
+ObsArray: TypeAlias = npt.NDArray[np.int16]
+MaskArray: TypeAlias = npt.NDArray[np.int8]
 
 
 def action_count(throw_limit: int = 0) -> int:
@@ -140,6 +143,10 @@ class Layout:
     max_pond: int = 40
     """Pond slots per seat; a longer pond (never seen in play) keeps its first ``max_pond``."""
     oracle: bool = False
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
 
     @property
     def row(self) -> int:
