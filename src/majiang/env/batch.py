@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from itertools import compress
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.actions import Action
+from ..engine.actions import DISCARDS, Action
 from ..engine.table import HandResult, Phase, Table
 from ..rules.base import RuleSet
 from .aec import make_table_rules
@@ -37,6 +38,8 @@ from .encoding import (
 )
 
 _END = Phase.END  # a module constant: Phase.END is a slow enum look-up (see engine.table)
+_TURN = Phase.TURN
+_KINDS = range(34)
 
 
 class BatchEnv:
@@ -126,24 +129,40 @@ class BatchEnv:
         special: list[int] = []
         oracle = self.layout.oracle
         encoders = self.encoders
+        turns: list[bool] = []
         for i, (table, encoder, seat, legal_actions) in enumerate(
             zip(tables, encoders, seats, legals, strict=True)
         ):
             encoder.sync()
-            legal = indices(legal_actions)
+            held = table.concealed[seat]
+            hands += held
+            # A turn's actions end with a discard of every kind held (Table._turn_actions), whose
+            # indices are the tiles: those come from the hands below, in one vectorised step.
+            cut = len(legal_actions) - 34 + held.count(0)
+            turn = (
+                table.phase is _TURN
+                and cut >= 0
+                and legal_actions[cut] is DISCARDS[next(compress(_KINDS, held), 0)]
+            )
+            turns.append(turn)
+            if turn:
+                legal = indices(legal_actions[:cut]) if cut else []
+            else:
+                legal = indices(legal_actions)
             flat += legal
             counts.append(len(legal))
             scalars += encoder.scalars(seat, WIN in legal)
-            hands += table.concealed[seat]
             if oracle or encoder.concealed_kongs[seat]:
                 special.append(i)
+        held_counts = np.frombuffer(bytes(hands), np.uint8).reshape(n, 34)
         mask = self.mask
         mask[:] = 0
+        np.greater(held_counts, 0, out=mask[:, :34], where=np.array(turns)[:, None])
         mask.reshape(-1)[np.repeat(self._offsets, counts) + self._flat_array(flat)] = 1
         obs = self.obs
         values = np.frombuffer(bytes(scalars), np.uint8).reshape(n, N_SCALARS + 4)
         obs[:, :N_SCALARS] = values[:, :N_SCALARS]
-        obs[:, HAND:SEATS] = np.frombuffer(bytes(hands), np.uint8).reshape(n, 34)
+        obs[:, HAND:SEATS] = held_counts
         self.seats[:] = seats
         rows = self._rows
         rows[:, :, 0] = values[:, N_SCALARS:]
