@@ -44,7 +44,8 @@ test-compiled: $(FAST)/.installed
 	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_table.py tests/test_table_huangyan.py \
 		tests/test_match.py tests/test_match_huangyan.py tests/test_invariants.py \
 		tests/test_invariants_huangyan.py tests/test_env.py tests/test_bots.py \
-		tests/test_shanten_reference.py tests/test_botzone.py tests/test_botzone_wall.py
+		tests/test_shanten_reference.py tests/test_botzone.py tests/test_botzone_wall.py \
+		tests/test_frozen.py
 
 test: lint pytest test-compiled
 
