@@ -16,6 +16,7 @@ from majiang.errors import MajiangError
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.ruleset import GuobiaoRules
+from majiang.rules.registry import make_rules
 from majiang.shanten import TILE_KEYS, hand_key, regular_shanten, shanten, shanten_of_key
 
 RULES = GuobiaoRules()
@@ -294,3 +295,13 @@ def test_fan_bot_passes_chows_the_efficient_bot_takes(hand: str, offered: str) -
     obs = _observation(hand, [*chows, Pass()], **claim)
     assert EfficientBot()(obs) in chows
     assert FanBot()(obs) == Pass()
+
+
+@pytest.mark.parametrize("name", ["efficient", "fan"])
+def test_guobiao_bots_refuse_a_huangyan_hand(name: str) -> None:
+    """A Guobiao-only bot seated at a Huangyan table (through the API, which does not know the
+    table's rules when it makes the bot) says so instead of failing inside its shanten tables."""
+    for seed in range(3):
+        table = Table(make_rules("huangyan"), seed)
+        with pytest.raises(MajiangError, match=f"the {name} bot plays Guobiao only"):
+            play_hand(table, [make_bot(name, seat) for seat in range(4)])

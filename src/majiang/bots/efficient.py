@@ -26,7 +26,7 @@ from ..shanten import TILE_KEYS, shanten_of_key
 from ..tiles import KNITTED_SETS, ORPHANS
 from . import blocks
 from .blocks import TILE_GROUP, group_keys, group_vectors, removals, rests, suit_vector
-from .view import find_win, hand_counts, own_melds, unseen_counts
+from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
 
 _ISOLATION = tuple(
     0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3 for t in range(34)
@@ -220,6 +220,7 @@ class EfficientBot:
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
+        require_guobiao(obs, self.name)
         win = find_win(obs)
         if win is not None:
             return win

@@ -32,7 +32,7 @@ from ..rules.guobiao.scoring import score_hand
 from ..shanten import TILE_KEYS, hand_key, shanten_of_key
 from .efficient import Discards, acceptance, state_shanten
 from .targets import Situation, winning_chance
-from .view import find_win, hand_counts, own_melds, unseen_counts
+from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
 
 STEP = 0.25
 """How much a target loses per tile it still needs."""
@@ -108,6 +108,7 @@ class FanBot:
         actions = obs.legal_actions
         if len(actions) == 1:
             return actions[0]
+        require_guobiao(obs, self.name)
         win = find_win(obs)
         if win is not None:
             return win

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..engine.actions import Action, Win
 from ..engine.table import HIDDEN, Observation, Phase
+from ..errors import MajiangError
 from ..hand import Meld, MeldKind
 from ..tiles import WHITE
 
@@ -54,6 +55,13 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     if obs.phase is Phase.ROB and obs.last_discard is not None:
         seen[obs.last_discard] += 1
     return [4 - n if n < 4 else 0 for n in seen]
+
+
+def require_guobiao(obs: Observation, bot: str) -> None:
+    """Raise :class:`~majiang.errors.MajiangError` if ``obs`` is of a hand with a wild tile or
+    bullets (Huangyan), which the Guobiao-only bot ``bot`` cannot read."""
+    if obs.wild is not None or obs.phase is Phase.BULLETS:
+        raise MajiangError(f"the {bot} bot plays Guobiao only (for Huangyan: the wild bot)")
 
 
 def find_win(obs: Observation) -> Action | None:
