@@ -336,18 +336,12 @@ def _knitted_straight(key: int, h: int, k: int, bound: int) -> int:
 
 def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
     """:func:`shanten` of a :func:`hand_key` holding ``n_tiles`` concealed tiles."""
-    # The hot path of every bot turn: _knitted, inlined.
     a, b, c, h = _infos(key, n_tiles, melds)
     k = 4 - melds
     best = _regular(a, b, c, h, k)
     if melds > 1 or best <= 13 - n_tiles - 3 * melds:
         return best  # no other shape, or nothing beats ready (13 tiles) or complete (14)
-    two = _two_suits.get(a[5] << 6 | b[5])
-    if two is None:
-        knitted = _knitted(a, b, c)
-    else:
-        z = c[5]
-        knitted = max(two[0] + (z & 3), two[1] + (z >> 2 & 3), two[2] + (z >> 4))
+    knitted = _knitted(a, b, c)
     if melds == 0:
         other = 6 - a[2] - b[2] - c[2] - h[2]
         if other < best:
@@ -387,12 +381,7 @@ def is_ready_of_key(key: int, n_tiles: int, melds: int = 0) -> bool:
         return True
     if melds > 1:
         return False  # the special shapes need a concealed hand, or all but one meld of it
-    two = _two_suits.get(a[5] << 6 | b[5])
-    if two is None:
-        knitted = _knitted(a, b, c)
-    else:
-        z = c[5]
-        knitted = max(two[0] + (z & 3), two[1] + (z >> 2 & 3), two[2] + (z >> 4))
+    knitted = _knitted(a, b, c)
     if melds == 0 and (
         a[2] + b[2] + c[2] + h[2] >= 6  # seven pairs
         or a[3] + b[3] + c[3] + h[3] + (a[4] | b[4] | c[4] | h[4]) >= 13  # thirteen orphans
