@@ -236,12 +236,14 @@ export class RoomPage {
 
   waitingPanel() {
     const seats = this.view.seats;
-    const mine = this.seat != null ? seats[this.seat] : null;
+    // Between the welcome and the first state frame the view is the one from before we sat:
+    // the seat is ours only once the server's view shows us in it.
+    const mine = this.seat != null && seats[this.seat]?.player ? seats[this.seat] : null;
     const rows = seats.map((st) => h("li", { class: "wait-seat", dataset: { seat: String(st.seat) } },
       h("b", {}, `${t("seat")} ${st.seat + 1}`), " ",
       st.player ? st.player : st.bot ? botName(st.bot) : t("empty_seat"),
       st.player ? ` · ${st.ready ? t("is_ready") : t("not_ready")} · ${st.connected ? t("connected") : t("away")}` : "",
-      st.seat === this.seat ? ` (${t("you")})` : "",
+      st.seat === this.seat && st.player ? ` (${t("you")})` : "",
       this.seat == null && !st.player && !st.bot
         ? h("button", { class: "sit", onclick: () => this.sit(st.seat) }, t("sit_here")) : null));
     return h("div", { class: "panel waiting" },
