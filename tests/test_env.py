@@ -3,7 +3,6 @@ real payments, the Gymnasium wrapper, batched stepping and the documented exampl
 
 from __future__ import annotations
 
-import dataclasses
 import doctest
 import random
 from pathlib import Path
@@ -115,7 +114,7 @@ def test_encoding_round_trip(rules: str, options: dict[str, Any]) -> None:
                 ref, ref_mask = encode_observation(obs, layout, codec)
                 back = decode_observation(ref, ref_mask, layout, codec)
                 assert set(back.legal_actions) == set(obs.legal_actions)
-                assert dataclasses.replace(back, legal_actions=obs.legal_actions) == obs
+                assert back._replace(legal_actions=obs.legal_actions) == obs
                 fast.encode(seat, vec, mask)
                 assert (vec == ref).all() and (mask == ref_mask).all()
                 full.encode(seat, big, mask)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 
 import pytest
@@ -57,8 +56,7 @@ def own_unseen(obs: Observation) -> list[int]:
 def test_a_ready_guobiao_hand_lists_each_wait_with_its_unseen_copies_and_the_minimum() -> None:
     _, obs = next(observations("gb", "efficient", 1, 1))
     empty = ((), (), (), ())
-    obs = dataclasses.replace(
-        obs,
+    obs = obs._replace(
         hand=tuple(sorted(parse_tiles("345s1122234789p"))),
         drawn=None,
         melds=empty,
@@ -76,7 +74,7 @@ def test_a_ready_guobiao_hand_lists_each_wait_with_its_unseen_copies_and_the_min
     ]
     assert all(w["best_total"] is not None for w in got["waits"])
     # a tile in a pond is no longer unseen
-    seen = dataclasses.replace(obs, discards=((parse_tiles("5p")[0],), (), (), ()))
+    seen = obs._replace(discards=((parse_tiles("5p")[0],), (), (), ()))
     assert [w["unseen"] for w in hints(seen, make_rules("gb"))["waits"]] == [2, 1, 3]
 
 
@@ -140,5 +138,5 @@ def own_count(obs: Observation, name: str) -> int:
 
 def test_no_hand_no_advice() -> None:
     rules, obs = next(observations("gb", "efficient", 1, 1))
-    empty = dataclasses.replace(obs, hand=(), drawn=None)
+    empty = obs._replace(hand=(), drawn=None)
     assert hints(empty, rules) == {"rules": "gb", "tiles": 0, "shanten": None}

@@ -216,7 +216,7 @@ def check_step(t: Table, memory: Memory) -> list[Observation]:
     waiting = set(t.to_act())
     for seat in range(4):
         obs = t.observation(seat)
-        assert set(obs.__dataclass_fields__) == OBSERVATION_FIELDS
+        assert set(obs._fields) == OBSERVATION_FIELDS
         assert obs == expected_observation(t, seat)
         assert obs.drawable == max(0, obs.wall_remaining - draw_threshold(k))
         legal = set(obs.legal_actions)

@@ -27,7 +27,6 @@ played as a plain four-sets-and-a-pair game without jokers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from ..engine.actions import (
     AcceptBullets,
@@ -67,7 +66,7 @@ def physical_unseen(obs: Observation, wild: int | None) -> list[int]:
     """Copies of each physical face this seat cannot see: 4 less its hand, the ponds, every shown
     meld (identity ``F`` in a meld is a white dragon) and the indicator."""
     if wild is not None and obs.indicator is None:
-        obs = replace(obs, indicator=wild)  # the indicator shows the wild face
+        obs = obs._replace(indicator=wild)  # the indicator shows the wild face
     return unseen_counts(obs, hand_counts(obs), wild)
 
 

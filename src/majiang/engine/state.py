@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import MajiangError
 from ..frozen import rebuild
@@ -78,11 +78,15 @@ class HandResult:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Observation:
+class Observation(NamedTuple):
     """What one seat may know. Other seats' concealed tiles and the wall never appear.
 
     ``melds`` of other seats show a concealed kong as ``Meld(KONG, HIDDEN, 0)``.
+
+    Immutable (a named tuple: ``obs._replace(hand=...)`` gives a changed copy). Not a frozen
+    dataclass because the table builds one for every decision, and a frozen dataclass's
+    constructor sets its 24 fields one ``object.__setattr__`` at a time: 8 µs, a tenth of a
+    simulated decision, against about 1 µs for the tuple.
     """
 
     seat: int
@@ -123,10 +127,6 @@ class Observation:
     """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
     thrown: tuple[int, ...] = (0, 0, 0, 0)
     """Thrown bullets each seat has accepted from the dealer (this dealership)."""
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
-        return rebuild(self)
 
 
 __all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase"]

@@ -287,31 +287,31 @@ class Table:
         drawn = None
         if self.phase is _TURN and seat == self.current and not self.claimed_turn:
             drawn = self.last_tile
-        return Observation(
-            seat=seat,
-            dealer=self.dealer,
-            prevalent_wind=self.prevalent_wind,
-            seat_wind=self.seat_wind(seat),
-            phase=self.phase,
-            current=self.current,
-            hand=hand,
-            drawn=drawn,
-            melds=melds,
-            flowers=flowers,
-            discards=discards,
-            hand_sizes=hand_sizes,
-            wall_remaining=self.wall.remaining,
-            last_discard=on_offer,
-            legal_actions=legal,
-            deltas=tuple(self.deltas),
-            may_win=seat not in self.cannot_win,
-            win_reaches_minimum=self._offered_win_legal(seat, legal),
-            wild=self.rules.wild_face,
-            indicator=self.indicators[0] if self.indicators else None,
-            raw_phase=self.late,
-            drawable=self.drawable,
-            dealer_count=self.dealer_count,
-            thrown=tuple(self.thrown),
+        return Observation(  # by position, in field order: keywords cost a dict per call
+            seat,
+            self.dealer,
+            self.prevalent_wind,
+            self.seat_wind(seat),
+            self.phase,
+            self.current,
+            hand,
+            drawn,
+            melds,
+            flowers,
+            discards,
+            hand_sizes,
+            self.wall.remaining,  # wall_remaining
+            on_offer,  # last_discard
+            legal,  # legal_actions
+            tuple(self.deltas),
+            seat not in self.cannot_win,  # may_win
+            self._offered_win_legal(seat, legal),  # win_reaches_minimum
+            self.rules.wild_face,  # wild
+            self.indicators[0] if self.indicators else None,  # indicator
+            self.late,  # raw_phase
+            self.drawable,
+            self.dealer_count,
+            tuple(self.thrown),
         )
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
