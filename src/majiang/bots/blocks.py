@@ -197,77 +197,76 @@ def rests(vectors: Sequence[int]) -> tuple[int, int, int, int]:
     return combine(b, ch), combine(a, ch), combine(ab, h), combine(ab, c)
 
 
-_improving: dict[int, tuple[int, ...]] = {}
-"""Ranks whose draw raises the value, keyed by the rest's vector, the group key, k and kind."""
-_shapes: dict[int, tuple[int, ...]] = {}
-"""The same for a suit pattern moved down to rank 3 (the answer moves with the pattern), as
-offsets from its lowest tile."""
+_neighbours: dict[int, tuple[int, ...]] = {}
+"""Per group key (honours flagged): the vector id of the group with one more tile of each rank
+or kind, -1 where a drawn tile cannot help (no held tile within two ranks, an honour not held,
+or four held)."""
+_without: dict[int, tuple[int, ...]] = {}
+"""Per group key (honours flagged): the vector id of the group less one tile of each rank or
+kind, -1 where none is held."""
+
+
+def _group_vector(key: int, honors: bool) -> int:
+    return honor_vector(key) if honors else suit_vector(key)
+
+
+def _digits(key: int, honors: bool) -> list[int]:
+    return [key // POW5[r] % 5 for r in range(7 if honors else 9)]
+
+
+def neighbours(key: int, honors: bool) -> tuple[int, ...]:
+    """The vector ids of the group ``key`` with one more tile of each rank (-1 where that tile
+    cannot raise any hand's value: a lone tile adds nothing), cached per key."""
+    cache_key = key << 1 | honors
+    found = _neighbours.get(cache_key)
+    if found is None:
+        digits = _digits(key, honors)
+        n = len(digits)
+        found = tuple(
+            _group_vector(key + POW5[r], honors)
+            if digits[r] < 4 and (digits[r] if honors else any(digits[max(0, r - 2) : r + 3]))
+            else -1
+            for r in range(n)
+        )
+        _neighbours[cache_key] = found
+    return found
+
+
+def without(key: int, honors: bool) -> tuple[int, ...]:
+    """The vector ids of the group ``key`` less one tile of each rank (-1 where none is held),
+    cached per key."""
+    cache_key = key << 1 | honors
+    found = _without.get(cache_key)
+    if found is None:
+        digits = _digits(key, honors)
+        found = tuple(
+            _group_vector(key - POW5[r], honors) if digits[r] else -1 for r in range(len(digits))
+        )
+        _without[cache_key] = found
+    return found
 
 
 def improving(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     """The ranks (0-8, or honour kinds 0-6) of one group whose draw raises the value of the
     hand made of this group (``key``) and the other groups combined (``rest``) with ``k``
-    blocks. Only kinds next to a held tile can help (a lone tile adds nothing)."""
-    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
-    found = _improving.get(cache_key)
-    if found is not None:
-        return found
-    if honors:
-        current = value(combine(rest, honor_vector(key)), k)
-        found = tuple(
-            r for r in range(7)
-            if key // POW5[r] % 5 and value(combine(rest, honor_vector(key + POW5[r])), k) > current
-        )
-    else:
-        low = 0
-        pattern = key
-        while pattern % 5 == 0:
-            pattern //= 5
-            low += 1
-        shape_key = (rest << 32 | pattern) << 3 | k
-        offsets = _shapes.get(shape_key)
-        if offsets is None:
-            # the pattern at ranks 3 and up, so that the two ranks below it can be tried too
-            moved = pattern * 25
-            width = 3  # digits of ``moved``
-            while moved >= POW5[width]:
-                width += 1
-            current = value(combine(rest, suit_vector(moved)), k)
-            digits = [moved // POW5[r] % 5 for r in range(width + 2)]
-            offsets = tuple(
-                r - 2 for r in range(width + 2)
-                if any(digits[max(0, r - 2) : r + 3])
-                and value(combine(rest, suit_vector(moved + POW5[r])), k) > current
-            )
-            if len(_shapes) > 200_000:
-                _shapes.clear()
-            _shapes[shape_key] = offsets
-        found = tuple(low + r for r in offsets if 0 <= low + r <= 8)
-    if len(_improving) > 500_000:
-        _improving.clear()  # bounded: a long simulation must not grow without limit
-    _improving[cache_key] = found
-    return found
+    blocks. Only kinds next to a held tile can help (a lone tile adds nothing).
 
-
-_removals: dict[int, tuple[int, ...]] = {}
+    Few vectors exist (under a hundred in play), so this is a handful of cached combinations
+    of ``rest`` with the group's :func:`neighbours`."""
+    values = _values
+    current = values[combine(rest, _group_vector(key, honors))][k]
+    return tuple(
+        r for r, v in enumerate(neighbours(key, honors))
+        if v >= 0 and values[combine(rest, v)][k] > current
+    )
 
 
 def removals(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     """For each rank (0-8, or honour kind 0-6) of one group, the value of the hand (this group
     and ``rest`` combined, ``k`` blocks) once one tile of that rank is taken out (-1 where the
-    group holds none): the discard table of a 14-tile hand, cached."""
-    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
-    found = _removals.get(cache_key)
-    if found is None:
-        vector_of = honor_vector if honors else suit_vector
-        found = tuple(
-            value(combine(rest, vector_of(key - POW5[r])), k) if key // POW5[r] % 5 else -1
-            for r in range(7 if honors else 9)
-        )
-        if len(_removals) > 500_000:
-            _removals.clear()
-        _removals[cache_key] = found
-    return found
+    group holds none): the discard table of a 14-tile hand."""
+    values = _values
+    return tuple(values[combine(rest, v)][k] if v >= 0 else -1 for v in without(key, honors))
 
 
 def useful_of_keys(keys: Sequence[int], k: int, weights: Sequence[int]) -> int:
@@ -300,6 +299,7 @@ __all__ = [
     "hand_vector",
     "honor_vector",
     "improving",
+    "neighbours",
     "removals",
     "rests",
     "suit_vector",
@@ -308,4 +308,5 @@ __all__ = [
     "value",
     "vector_pair",
     "vector_plain",
+    "without",
 ]

@@ -1,0 +1,56 @@
+"""The bots' block values: the cached discard and draw tables agree with a direct computation."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from majiang.bots import blocks
+from majiang.bots.blocks import POW5, combine, honor_vector, improving, removals, suit_vector, value
+
+# A group's counts (0-4 of each rank; 0-14 tiles), the other groups' combined vector, the budget.
+suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
+honours = st.lists(st.integers(0, 4), min_size=7, max_size=7).filter(lambda c: sum(c) <= 14)
+rests = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 11)
+
+
+def _key(counts: list[int]) -> int:
+    return sum(n * POW5[r] for r, n in enumerate(counts))
+
+
+def _value(rest: int, counts: list[int], honors: bool, k: int) -> int:
+    group = honor_vector(_key(counts)) if honors else suit_vector(_key(counts))
+    return value(combine(rest, group), k)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(suits.map(lambda c: (c, False)), honours.map(lambda c: (c, True))), rests,
+       st.integers(0, 4))
+def test_improving_and_removals_match_a_direct_computation(
+    group: tuple[list[int], bool], other: list[int], k: int
+) -> None:
+    counts, honors = group
+    rest = suit_vector(_key(other))
+    current = _value(rest, counts, honors, k)
+    raised = []
+    for r, n in enumerate(counts):
+        if n < 4:
+            counts[r] += 1
+            if _value(rest, counts, honors, k) > current:
+                raised.append(r)
+            counts[r] -= 1
+    assert improving(rest, _key(counts), k, honors) == tuple(raised)
+    expected = []
+    for r, n in enumerate(counts):
+        if n:
+            counts[r] -= 1
+            expected.append(_value(rest, counts, honors, k))
+            counts[r] += 1
+        else:
+            expected.append(-1)
+    assert removals(rest, _key(counts), k, honors) == tuple(expected)
+
+
+def test_a_lone_far_tile_is_never_tried() -> None:
+    """Only ranks within two of a held tile can raise a suit's value: the others are -1."""
+    assert blocks.neighbours(_key([1, 0, 0, 0, 0, 0, 0, 0, 0]), False)[3:] == (-1,) * 6
