@@ -71,13 +71,13 @@ Vector = tuple[int, ...]
 """Ten values: ``v[m]`` without the pair and ``v[5 + m]`` with it, for budgets m = 0..4."""
 
 _EMPTY: Final[Vector] = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
-_vectors: list[Vector] = [_EMPTY]
-_vector_ids: dict[Vector, int] = {_EMPTY: 0}
-_ops: dict[int, int] = {}
+_vectors: Final[list[Vector]] = [_EMPTY]
+_vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
+_ops: Final[dict[int, int]] = {}
 """Cached operations on interned vectors, keyed by ``op << 32 | a << 16 | b``."""
-_conv: dict[int, int] = {}
+_conv: Final[dict[int, int]] = {}
 """Cached max-plus combinations of two interned vectors, keyed by ``a << 16 | b``."""
-_finals: dict[int, Vector] = {}
+_finals: Final[dict[int, Vector]] = {}
 """Best value per budget (pair or not) of the combination of two vectors, same keys."""
 _BLOCK1, _BLOCK2, _PAIR, _MAX = 1, 2, 3, 4
 
@@ -137,7 +137,7 @@ def _final(a: int, b: int) -> Vector:
 
 # --------------------------------------------------------------------------- suit patterns
 
-_patterns: dict[int, int] = {0: 0}
+_patterns: Final[dict[int, int]] = {0: 0}
 """Vector id of each suit pattern, the key shifted so that its lowest rank holds a tile."""
 
 
@@ -181,12 +181,12 @@ groups' residues add up to the count of groups ≡ 1 plus four times the count o
 _RESIDUE: Final = (0, 1, 4)
 _KNITTED_RANKS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
 
-_suit_info: dict[int, Info] = {}
-_honor_info: dict[int, Info] = {}
+_suit_info: Final[dict[int, Info]] = {}
+_honor_info: Final[dict[int, Info]] = {}
 """By key, filled on first use. Dicts, not lists indexed by key: the garbage collector walks
 every slot of a list on each full collection, and a list of all 5**9 suit keys made that a
 tenth of a simulation's time, for the few thousand keys play ever reaches."""
-_knit_info: dict[int, tuple[int, int, int, int, int, int]] = {}
+_knit_info: Final[dict[int, tuple[int, int, int, int, int, int]]] = {}
 
 
 def _digits(key: int, n: int) -> tuple[int, ...]:
@@ -293,7 +293,7 @@ def _regular(a: Info, b: Info, c: Info, h: Info, k: int) -> int:
 _KNITTED_PATTERNS: Final = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 
 
-_two_suits: dict[int, tuple[int, int, int]] = {}
+_two_suits: Final[dict[int, tuple[int, int, int]]] = {}
 """For the knitted fields of characters and bamboo: the most knitted tiles they hold when dots
 take 147, 258 or 369 (4,096 keys at most)."""
 

@@ -22,10 +22,10 @@ NEG: Final = -99
 Vector = tuple[int, int, int, int, int, int, int, int, int, int]
 
 _EMPTY: Final[Vector] = (0, 0, 0, 0, 0, NEG, NEG, NEG, NEG, NEG)
-_vectors: list[Vector] = [_EMPTY]
-_vector_ids: dict[Vector, int] = {_EMPTY: 0}
-_conv: dict[int, int] = {}
-_values: list[tuple[int, int, int, int, int]] = [(0, 0, 0, 0, 0)]
+_vectors: Final[list[Vector]] = [_EMPTY]
+_vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
+_conv: Final[dict[int, int]] = {}
+_values: Final[list[tuple[int, ...]]] = [(0, 0, 0, 0, 0)]
 """Per vector id: the best value for each budget, pair or not."""
 
 POW5: Final = tuple(5**i for i in range(14))
@@ -56,7 +56,7 @@ def _max(a: Vector, b: Vector) -> Vector:
     return tuple(x if x > y else y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-_suits: tuple[dict[int, int], dict[int, int]] = ({0: 0}, {0: 0})
+_suits: Final[tuple[dict[int, int], dict[int, int]]] = ({0: 0}, {0: 0})
 """Vector id of each suit key: with chows, and pungs only."""
 
 
@@ -93,7 +93,7 @@ def suit_vector(key: int, pungs_only: bool = False) -> int:
     return found
 
 
-_honors: dict[int, int] = {0: 0}
+_honors: Final[dict[int, int]] = {0: 0}
 
 
 def honor_vector(key: int) -> int:
@@ -197,11 +197,11 @@ def rests(vectors: Sequence[int]) -> tuple[int, int, int, int]:
     return combine(b, ch), combine(a, ch), combine(ab, h), combine(ab, c)
 
 
-_neighbours: dict[int, tuple[int, ...]] = {}
+_neighbours: Final[dict[int, tuple[int, ...]]] = {}
 """Per group key (honours flagged): the vector id of the group with one more tile of each rank
 or kind, -1 where a drawn tile cannot help (no held tile within two ranks, an honour not held,
 or four held)."""
-_without: dict[int, tuple[int, ...]] = {}
+_without: Final[dict[int, tuple[int, ...]]] = {}
 """Per group key (honours flagged): the vector id of the group less one tile of each rank or
 kind, -1 where none is held."""
 
@@ -246,27 +246,51 @@ def without(key: int, honors: bool) -> tuple[int, ...]:
     return found
 
 
+_improving: Final[dict[int, tuple[int, ...]]] = {}
+"""Ranks whose draw raises the value, keyed by the rest's vector, the group key, k and kind."""
+_removals: Final[dict[int, tuple[int, ...]]] = {}
+"""The discard table of a group, with the same keys."""
+_CACHE_LIMIT: Final = 500_000
+"""Entries a cache may hold before it starts again: a long simulation must not grow without
+limit."""
+
+
 def improving(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     """The ranks (0-8, or honour kinds 0-6) of one group whose draw raises the value of the
     hand made of this group (``key``) and the other groups combined (``rest``) with ``k``
     blocks. Only kinds next to a held tile can help (a lone tile adds nothing).
 
-    Few vectors exist (under a hundred in play), so this is a handful of cached combinations
+    Few vectors exist (under a hundred in play): a miss is a handful of cached combinations
     of ``rest`` with the group's :func:`neighbours`."""
-    values = _values
-    current = values[combine(rest, _group_vector(key, honors))][k]
-    return tuple(
-        r for r, v in enumerate(neighbours(key, honors))
-        if v >= 0 and values[combine(rest, v)][k] > current
-    )
+    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
+    found = _improving.get(cache_key)
+    if found is None:
+        values = _values
+        current = values[combine(rest, _group_vector(key, honors))][k]
+        raised = []
+        for r, v in enumerate(neighbours(key, honors)):  # a native loop when compiled
+            if v >= 0 and values[combine(rest, v)][k] > current:
+                raised.append(r)
+        found = tuple(raised)
+        if len(_improving) > _CACHE_LIMIT:
+            _improving.clear()
+        _improving[cache_key] = found
+    return found
 
 
 def removals(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     """For each rank (0-8, or honour kind 0-6) of one group, the value of the hand (this group
     and ``rest`` combined, ``k`` blocks) once one tile of that rank is taken out (-1 where the
     group holds none): the discard table of a 14-tile hand."""
-    values = _values
-    return tuple(values[combine(rest, v)][k] if v >= 0 else -1 for v in without(key, honors))
+    cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
+    found = _removals.get(cache_key)
+    if found is None:
+        values = _values
+        found = tuple([values[combine(rest, v)][k] if v >= 0 else -1 for v in without(key, honors)])
+        if len(_removals) > _CACHE_LIMIT:
+            _removals.clear()
+        _removals[cache_key] = found
+    return found
 
 
 def useful_of_keys(keys: Sequence[int], k: int, weights: Sequence[int]) -> int:

@@ -10,6 +10,7 @@ It does not count fans: in Guobiao many of its ready hands cannot reach 8 and ne
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..engine.actions import (
     Action,
@@ -28,7 +29,7 @@ from . import blocks
 from .blocks import TILE_GROUP, group_keys, group_vectors, removals, rests, suit_vector
 from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
 
-_ISOLATION = tuple(
+_ISOLATION: Final = tuple(
     0 if t >= 27 else 1 if t % 9 in (0, 8) else 2 if t % 9 in (1, 7) else 3 for t in range(34)
 )
 """Tie-break between equal discards: honours first, then terminals, then 2/8, then the rest."""
@@ -38,7 +39,7 @@ def _pair_count(counts: Sequence[int]) -> int:
     return sum(n >> 1 for n in counts)
 
 
-_GROUP_KEYS = (TILE_KEYS[0], TILE_KEYS[9], TILE_KEYS[18], TILE_KEYS[27])
+_GROUP_KEYS: Final = (TILE_KEYS[0], TILE_KEYS[9], TILE_KEYS[18], TILE_KEYS[27])
 
 
 def _hand_key(keys: Sequence[int]) -> int:
@@ -47,9 +48,9 @@ def _hand_key(keys: Sequence[int]) -> int:
             + keys[3] * _GROUP_KEYS[3])
 
 
-_KNITTED_MASKS = tuple(sum(1 << t for t in knitted) for knitted in KNITTED_SETS)
-_ORPHAN_MASK = sum(1 << t for t in ORPHANS)
-_HONOR_MASK = sum(1 << t for t in range(27, 34))
+_KNITTED_MASKS: Final = tuple(sum(1 << t for t in knitted) for knitted in KNITTED_SETS)
+_ORPHAN_MASK: Final = sum(1 << t for t in ORPHANS)
+_HONOR_MASK: Final = sum(1 << t for t in range(27, 34))
 
 
 def special_bound(counts: Sequence[int], melds: int) -> int:

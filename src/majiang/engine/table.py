@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import compress
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
@@ -57,8 +57,15 @@ from .wall_random import WallRandom
 # Enum members as module constants: in Python 3.11 ``Phase.TURN`` is a lookup through the enum's
 # metaclass costing about 0.2 µs, and the hot paths read phases and meld kinds several times a
 # step.
-_TURN, _CLAIM, _ROB, _END, _BULLETS = Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END, Phase.BULLETS
-_CHOW_MELD, _PUNG_MELD, _KONG_MELD = MeldKind.CHOW, MeldKind.PUNG, MeldKind.KONG
+# Final: compiled code reads these from C statics instead of the module's dict
+_TURN: Final = Phase.TURN
+_CLAIM: Final = Phase.CLAIM
+_ROB: Final = Phase.ROB
+_END: Final = Phase.END
+_BULLETS: Final = Phase.BULLETS
+_CHOW_MELD: Final = MeldKind.CHOW
+_PUNG_MELD: Final = MeldKind.PUNG
+_KONG_MELD: Final = MeldKind.KONG
 
 
 @dataclass(frozen=True, slots=True)
@@ -1004,11 +1011,11 @@ def _offered(action: Action, legal: Sequence[Action]) -> bool:
     return action in legal
 
 
-_SEATS = range(4)
-_OTHERS = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
+_SEATS: Final = range(4)
+_OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 """The other three seats of each seat, counter-clockwise from it."""
-_NO_CHOWS = (False, False, False, False)
-_NAMES = [tile_name(t) for t in range(42)]
+_NO_CHOWS: Final = (False, False, False, False)
+_NAMES: Final = [tile_name(t) for t in range(42)]
 """Tile names by tile, for the hot events (``tile_name`` without the call)."""
-_REPEATS = [[(t,) * n for n in range(5)] for t in range(34)]
-_HIDDEN_KONG = Meld(_KONG_MELD, HIDDEN, 0)
+_REPEATS: Final = [[(t,) * n for n in range(5)] for t in range(34)]
+_HIDDEN_KONG: Final = Meld(_KONG_MELD, HIDDEN, 0)
