@@ -170,13 +170,16 @@ def _pattern(key: int) -> int:
 
 # --------------------------------------------------------------------------- per-group facts
 
-Info = tuple[int, int, int, int, int, int, int]
+Info = tuple[int, ...]
 """(vector id, tiles, pairs, orphan kinds, orphan pair 0/1, knitted, residue) of one group's key.
 
 Knitted: for a suit, the distinct ranks held of 147, 258 and 369, two bits each; for the honours,
 the distinct kinds held. Residue: 0, 1 or 4 for tiles ≡ 0, 1 or 2 (mod 3), so that the four
 groups' residues add up to the count of groups ≡ 1 plus four times the count of groups ≡ 2
 (:func:`is_ready_of_key`).
+
+Typed as a tuple of any length on purpose: compiled code keeps it a Python tuple, where a
+fixed-length tuple type would be unpacked into a C struct and boxed again at every hand-off.
 """
 _RESIDUE: Final = (0, 1, 4)
 _KNITTED_RANKS: Final = ((0, 3, 6), (1, 4, 7), (2, 5, 8))
@@ -186,7 +189,7 @@ _honor_info: Final[dict[int, Info]] = {}
 """By key, filled on first use. Dicts, not lists indexed by key: the garbage collector walks
 every slot of a list on each full collection, and a list of all 5**9 suit keys made that a
 tenth of a simulation's time, for the few thousand keys play ever reaches."""
-_knit_info: Final[dict[int, tuple[int, int, int, int, int, int]]] = {}
+_knit_info: Final[dict[int, tuple[int, ...]]] = {}
 
 
 def _digits(key: int, n: int) -> tuple[int, ...]:
@@ -227,7 +230,7 @@ def _make_honor(key: int) -> Info:
     return info
 
 
-def _knit(key: int) -> tuple[int, int, int, int, int, int]:
+def _knit(key: int) -> tuple[int, ...]:
     """Knitted tiles held of 147, 258, 369, then the key without one of each of them."""
     info = _knit_info.get(key)
     if info is None:

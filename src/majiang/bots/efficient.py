@@ -13,11 +13,11 @@ from collections.abc import Sequence
 from typing import Final
 
 from ..engine.actions import (
+    DISCARDS,
     Action,
     AddedKong,
     Chow,
     ConcealedKong,
-    Discard,
     ExposedKong,
     Pass,
     Pung,
@@ -244,9 +244,9 @@ class EfficientBot:
                 return a  # the fourth tile is no use: kong it and draw a replacement
         ties = [t for t, s in discards.options.items() if s == discards.best]
         if len(ties) == 1:
-            return Discard(ties[0])  # no tie to break: the unseen tiles are not needed
+            return DISCARDS[ties[0]]  # no tie to break: the unseen tiles are not needed
         tile, _ = discards.ranked(unseen_counts(obs, counts))
-        return Discard(tile)
+        return DISCARDS[tile]
 
     def _claim(self, obs: Observation, counts: list[int], melds: int) -> Action:
         tile = obs.last_discard

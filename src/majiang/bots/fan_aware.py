@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.actions import (
+    DISCARDS,
     Action,
     AddedKong,
     Chow,
     ConcealedKong,
-    Discard,
     ExposedKong,
     Pass,
     Pung,
@@ -210,7 +210,7 @@ class FanBot:
                 counts[a.tile] += 1
                 if kept >= value:
                     return a  # the fourth tile is no use: kong it and draw a replacement
-        return Discard(tile)
+        return DISCARDS[tile]
 
     def _claim(self, obs: Observation, counts: list[int], unseen: list[int]) -> Action:
         tile = obs.last_discard

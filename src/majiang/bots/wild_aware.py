@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.actions import (
+    DISCARDS,
     AcceptBullets,
     Action,
     AddedKong,
@@ -146,10 +147,10 @@ class WildBot:
         top = (risk(ranked[0]), options[ranked[0]])
         ties = [f for f in ranked if (risk(f), options[f]) == top]
         if len(ties) == 1:
-            return Discard(ties[0])
+            return DISCARDS[ties[0]]
         unseen = physical_unseen(obs, wild)
         seat_wind = EAST + obs.seat_wind
-        return Discard(
+        return DISCARDS[
             max(
                 ties,
                 key=lambda f: (
@@ -160,7 +161,7 @@ class WildBot:
                     -f,
                 ),
             )
-        )
+        ]
 
     # ------------------------------------------------------------------ claims
 

@@ -159,6 +159,8 @@ class Table:
             rules.wall_tiles(), WallRandom(seed), order=wall, single_end=single_end
         )
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
+        self._sizes = [0, 0, 0, 0]
+        """Each seat's concealed tile count, kept by ``_add``."""
         self.melds: list[list[Meld]] = [[] for _ in range(4)]
         self.flowers: list[list[int]] = [[] for _ in range(4)]
         self.ponds: list[list[int]] = [[] for _ in range(4)]
@@ -355,12 +357,13 @@ class Table:
                         tuple(self.ponds[s]),
                     )
             v0, v1, v2, v3 = views
+            sizes = self._sizes
             assert v0 is not None and v1 is not None and v2 is not None and v3 is not None
             self._public = (
                 (v0[0], v1[0], v2[0], v3[0]),
                 (v0[1], v1[1], v2[1], v3[1]),
                 (v0[2], v1[2], v2[2], v3[2]),
-                tuple(sum(c) for c in self.concealed),
+                (sizes[0], sizes[1], sizes[2], sizes[3]),
             )
             self._public_key = len(self.events)
         return self._public
@@ -369,6 +372,7 @@ class Table:
         """``n`` copies of ``tile`` join ``seat``'s concealed tiles (leave them, if negative):
         its hand key follows, its waits and its sorted hand are forgotten."""
         self.concealed[seat][tile] += n
+        self._sizes[seat] += n
         self._keys[seat] += n * TILE_KEYS[tile]
         self._waits[seat] = None
         self._hands[seat] = None
