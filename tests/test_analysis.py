@@ -665,3 +665,22 @@ def test_docs_command_examples(capsys: pytest.CaptureFixture[str]) -> None:
         assert capsys.readouterr().out == expected, command
         checked += 1
     assert checked >= 4
+
+
+def test_the_waits_of_ready_hands_of_every_shape_are_the_completing_kinds() -> None:
+    """useful_of_key's quick path for ready hands (the group the tile joins looked up again,
+    the special shapes by their counts) against trying every kind with is_complete."""
+    from majiang.random_hands import random_winning_hand
+    from majiang.shanten import hand_key, useful_of_key
+
+    rng = random.Random(11)
+    for _ in range(400):
+        hand, _context = random_winning_hand(rng)
+        tiles = [t for t in (*hand.concealed, hand.win_tile) if t is not None]
+        n_melds = len(hand.melds)
+        for drop in sorted(set(tiles)):
+            rest = list(tiles)
+            rest.remove(drop)
+            held = counts_of(rest)
+            expected = [t for t in winning_tiles(held, n_melds) if held[t] < 4]
+            assert useful_of_key(hand_key(rest), len(rest), n_melds, held) == expected

@@ -468,6 +468,8 @@ def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> 
         if 8 - knitted <= current and _knitted_straight(key, h[0], k, current + 1) == current:
             wanted = _ALL_KINDS
     n = n_tiles + 1
+    if current == 0:
+        return _waits(key, (a, b, c, h), melds, counts, wanted)
     return [
         t
         for t in range(NUM_KINDS)
@@ -475,6 +477,50 @@ def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> 
         and counts[t] < 4
         and shanten_of_key(key + TILE_KEYS[t], n, melds) < current
     ]
+
+
+def _waits(
+    key: int, infos: tuple[Info, Info, Info, Info], melds: int, counts: Sequence[int],
+    wanted: int,
+) -> list[int]:
+    """The ``wanted`` kinds (held fewer than four times) that complete a ready hand: the group
+    the tile joins is looked up again, the other three are reused (the table asks this each time
+    a ready seat changes its hand)."""
+    keys = (key & _MASK, key >> _BITS & _MASK, key >> 2 * _BITS & _MASK, key >> 3 * _BITS)
+    k = 4 - melds
+    out = []
+    for t in range(NUM_KINDS):
+        if not wanted >> t & 1 or counts[t] >= 4:
+            continue
+        g = t // 9 if t < 27 else 3
+        grown = keys[g] + _POW5[t - 9 * g]
+        info = (_suit_info.get(grown) or _make_suit(grown)) if g < 3 else (
+            _honor_info.get(grown) or _make_honor(grown)
+        )
+        a, b, c, h = (
+            info if g == 0 else infos[0],
+            info if g == 1 else infos[1],
+            info if g == 2 else infos[2],
+            info if g == 3 else infos[3],
+        )
+        if _regular(a, b, c, h, k) < 0 or (
+            melds <= 1 and _special_complete(key + TILE_KEYS[t], a, b, c, h, melds)
+        ):
+            out.append(t)
+    return out
+
+
+def _special_complete(key: int, a: Info, b: Info, c: Info, h: Info, melds: int) -> bool:
+    """Whether a 14-tile hand (at most one meld) is complete in a shape other than the regular
+    one (their shanten formulas of :func:`shanten_of_key` at -1)."""
+    knitted = _knitted(a, b, c)
+    if melds == 0 and (
+        a[2] + b[2] + c[2] + h[2] == 7  # seven pairs
+        or a[3] + b[3] + c[3] + h[3] + (a[4] | b[4] | c[4] | h[4]) == 14  # thirteen orphans
+        or knitted + h[5] >= 14  # honours and knitted tiles
+    ):
+        return True
+    return knitted == 9 and _knitted_straight(key, h[0], 4 - melds, 0) < 0
 
 
 def regular_shanten(tiles: Sequence[int], melds: int = 0) -> int:
