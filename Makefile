@@ -45,7 +45,7 @@ test-compiled: $(FAST)/.installed
 		tests/test_match.py tests/test_match_huangyan.py tests/test_invariants.py \
 		tests/test_invariants_huangyan.py tests/test_env.py tests/test_bots.py \
 		tests/test_shanten_reference.py tests/test_botzone.py tests/test_botzone_wall.py \
-		tests/test_frozen.py
+		tests/test_frozen.py tests/test_blocks.py
 
 test: lint pytest test-compiled
 
