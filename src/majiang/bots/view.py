@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..engine.actions import Action, Win
 from ..engine.table import HIDDEN, Observation, Phase
 from ..errors import MajiangError
@@ -42,19 +44,29 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     stand_in = wild is not None and wild != WHITE
     for melds in obs.melds:
         for m in melds:
-            if m.tile == HIDDEN:
+            tile = m.tile
+            if tile == HIDDEN:
                 continue
-            if m.kind is MeldKind.CHOW:
-                for x in (m.tile, m.tile + 1, m.tile + 2):
-                    seen[WHITE if stand_in and x == wild else x] += 1
+            kind = m.kind
+            if kind is _CHOW:
+                if stand_in:
+                    for x in (tile, tile + 1, tile + 2):
+                        seen[WHITE if x == wild else x] += 1
+                else:
+                    seen[tile] += 1
+                    seen[tile + 1] += 1
+                    seen[tile + 2] += 1
             else:
-                face = WHITE if stand_in and m.tile == wild else m.tile
-                seen[face] += 4 if m.kind is MeldKind.KONG else 3
+                seen[WHITE if stand_in and tile == wild else tile] += 4 if kind is _KONG else 3
     if obs.indicator is not None:
         seen[obs.indicator] += 1
     if obs.phase is Phase.ROB and obs.last_discard is not None:
         seen[obs.last_discard] += 1
     return [4 - n if n < 4 else 0 for n in seen]
+
+
+_CHOW: Final = MeldKind.CHOW
+_KONG: Final = MeldKind.KONG
 
 
 def require_guobiao(obs: Observation, bot: str) -> None:
