@@ -92,61 +92,23 @@ def state_shanten(counts: list[int], melds: int) -> int:
     return best
 
 
-_useful: Final[dict[int, tuple[int, ...]]] = {}
-"""The kinds that lower the shanten of a 13-tile state, by :func:`_useful_key`: a seat meets the
-same state again (the tile it drew and threw back, the claims it weighs on three discards in a
-row) and only the unseen copies change. Bounded like the block caches."""
-
-
-def _useful_key(key: int, melds: int, shanten: int) -> int:
-    """The cache key of a 13-tile state: its hand key, melds and the shanten it is asked about
-    (the claim test asks with every shape's, the discard ranking with the regular and seven
-    pairs')."""
-    return (key << 3 | melds) << 4 | (shanten + 1)
-
-
-def _useful_kinds(
-    key: int, keys: list[int], vectors: list[int], counts: list[int], melds: int, shanten: int
-) -> tuple[int, ...]:
-    """The kinds whose draw lowers the ``shanten`` of a 13-tile state (its hand ``key``, group
-    ``keys`` and ``vectors``), regular and seven pairs readings; a kind both readings use is
-    listed twice, which only favours flexible hands. Cached."""
-    cache_key = _useful_key(key, melds, shanten)
-    found = _useful.get(cache_key)
-    if found is None:
-        k = 4 - melds
-        kinds: list[int] = []
-        rest = rests(vectors)
-        if 2 * k - blocks.value(blocks.combine(rest[0], vectors[0]), k) == shanten:
-            for h in range(4):
-                group = keys[h]
-                if group:
-                    base = 9 * h
-                    for r in blocks.improving(rest[h], group, k, h == 3):
-                        kinds.append(base + r)
-        if melds == 0 and 6 - _pair_count(counts) == shanten:
-            kinds.extend(t for t in range(34) if counts[t] & 1)
-        found = tuple(kinds)
-        if len(_useful) > 200_000:
-            _useful.clear()
-        _useful[cache_key] = found
-    return found
-
-
 def acceptance(counts: list[int], melds: int, unseen: Sequence[int], shanten: int) -> int:
     """Unseen copies of the kinds that lower the shanten of a 13-tile state (regular and seven
     pairs readings; the two may count a kind twice, which only favours flexible hands)."""
+    k = 4 - melds
     keys = group_keys(counts)
-    kinds = _useful_kinds(_hand_key(keys), keys, group_vectors(keys), counts, melds, shanten)
-    return sum([unseen[t] for t in kinds])
+    total = 0
+    if 2 * k - blocks.value(blocks.hand_vector(group_vectors(keys)), k) == shanten:
+        total += blocks.useful_of_keys(keys, k, unseen)
+    if melds == 0 and 6 - _pair_count(counts) == shanten:
+        total += sum(unseen[t] for t in range(34) if counts[t] & 1)
+    return total
 
 
 class Discards:
     """The shanten left by each discard of a 14-tile state, computed once."""
 
-    __slots__ = (
-        "best", "counts", "key", "keys", "melds", "options", "regular", "special", "vectors"
-    )
+    __slots__ = ("best", "counts", "keys", "melds", "options", "regular", "special", "vectors")
 
     def __init__(self, counts: list[int], melds: int) -> None:
         self.counts = counts
@@ -165,7 +127,6 @@ class Discards:
                 if c > 1 and (1 << t) & _ORPHAN_MASK:
                     orphan_pair = 1
         self.keys = keys
-        self.key = _hand_key(keys)
         self.vectors = vectors = group_vectors(keys)
         rest = rests(vectors)
         options: dict[int, int] = {}
@@ -223,19 +184,29 @@ class Discards:
         if self.special:
             # knitted shapes accept many kinds alike: prefer the better regular shape
             return 99 - self.regular[tile]
-        key = self.key - TILE_KEYS[tile]
-        kinds = _useful.get(_useful_key(key, self.melds, shanten))
-        if kinds is None:
+        melds = self.melds
+        total = 0
+        if self.regular[tile] == shanten:
             keys = list(self.keys)
             g, step = TILE_GROUP[tile]
             keys[g] -= step
             vectors = list(self.vectors)
             vectors[g] = suit_vector(keys[g]) if g < 3 else blocks.honor_vector(keys[g])
+            rest = rests(vectors)
+            k = 4 - melds
+            for h in range(4):
+                key = keys[h]
+                if key:
+                    base = 9 * h
+                    for r in blocks.improving(rest[h], key, k, h == 3):
+                        total += unseen[base + r]
+        if melds == 0:
             counts = self.counts
             counts[tile] -= 1
-            kinds = _useful_kinds(key, keys, vectors, counts, self.melds, shanten)
+            if 6 - _pair_count(counts) == shanten:
+                total += sum(unseen[t] for t in range(34) if counts[t] & 1)
             counts[tile] += 1
-        return sum([unseen[t] for t in kinds])
+        return total
 
 
 class EfficientBot:
