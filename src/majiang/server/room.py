@@ -527,11 +527,17 @@ class RoomRuntime:
 
     # ------------------------------------------------------------------ broadcasting
 
+    def _listeners(self) -> list[tuple[int, list[Client]]]:
+        """Each seat's connected clients, then the spectators' (``SPECTATOR``), as lists that
+        stay the same while the frames are sent (a client may leave during an ``await``)."""
+        listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
+        listeners.append((SPECTATOR, list(self.spectators)))
+        return listeners
+
     async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
         """One frame per seat (and one for all spectators), built and encoded only if someone
         listens, and encoded once when it is the same frame for everyone."""
-        listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
-        listeners.append((SPECTATOR, list(self.spectators)))
+        listeners = self._listeners()
         last: dict[str, Any] | None = None
         text = ""
         for seat, clients in listeners:
@@ -565,8 +571,7 @@ class RoomRuntime:
         new = table.events[before:]
         hand = self.spec.number if self.spec else None
         actor = table.history[-1][0]
-        listeners = [(seat, list(state.clients)) for seat, state in enumerate(self.seats)]
-        listeners.append((SPECTATOR, list(self.spectators)))
+        listeners = self._listeners()
         for seat, clients in listeners:
             if not clients:
                 continue
