@@ -25,6 +25,12 @@ _EMPTY: Final[Vector] = (0, 0, 0, 0, 0, NEG, NEG, NEG, NEG, NEG)
 _vectors: Final[list[Vector]] = [_EMPTY]
 _vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
 _conv: Final[dict[int, int]] = {}
+"""Combinations of vectors past the rows below, keyed by ``a << 20 | b``."""
+_ROW: Final = 256
+_rows: Final[list[list[int]]] = [[-1] * _ROW]
+"""``_rows[a][b]``: the combination of vectors ``a <= b`` (b under ``_ROW``), -1 until asked: a
+list look-up, where a dict needs a boxed key and its hash (a combination is asked several
+hundred thousand times a simulated hand). Under a hundred vectors exist in play."""
 _values: Final[list[tuple[int, ...]]] = [(0, 0, 0, 0, 0)]
 """Per vector id: the best value for each budget, pair or not."""
 
@@ -37,6 +43,8 @@ def _intern(vector: Vector) -> int:
     if index is None:
         index = _vector_ids[vector] = len(_vectors)
         _vectors.append(vector)
+        if index < _ROW:
+            _rows.append([-1] * _ROW)
         _values.append(tuple(max(vector[m], vector[5 + m]) for m in range(5)))  # type: ignore[arg-type]
     return index
 
@@ -115,17 +123,26 @@ def combine(a: int, b: int) -> int:
     """The max-plus combination of two groups' vectors (the pair in at most one)."""
     if a > b:
         a, b = b, a
+    if b < _ROW:
+        found = _rows[a][b]
+        if found < 0:
+            found = _rows[a][b] = _combined(a, b)
+        return found
     key = a << 20 | b
-    found = _conv.get(key)
-    if found is None:
-        x, y = _vectors[a], _vectors[b]
-        out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
-        out += [
-            max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
-            for m in range(5)
-        ]
-        found = _conv[key] = _intern(tuple(max(v, NEG) for v in out))  # type: ignore[arg-type]
-    return found
+    known = _conv.get(key)
+    if known is None:
+        known = _conv[key] = _combined(a, b)
+    return known
+
+
+def _combined(a: int, b: int) -> int:
+    x, y = _vectors[a], _vectors[b]
+    out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
+    out += [
+        max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
+        for m in range(5)
+    ]
+    return _intern(tuple(max(v, NEG) for v in out))  # type: ignore[arg-type]
 
 
 def value(vector: int, k: int) -> int:
