@@ -265,10 +265,10 @@ def _infos(key: int, n_tiles: int, melds: int) -> tuple[Info, Info, Info, Info]:
     k1 = key >> _BITS & _MASK
     k2 = key >> 2 * _BITS & _MASK
     k3 = key >> 3 * _BITS
-    a = _suit_info.get(k0) or _make_suit(k0)
-    b = _suit_info.get(k1) or _make_suit(k1)
-    c = _suit_info.get(k2) or _make_suit(k2)
-    h = _honor_info.get(k3) or _make_honor(k3)
+    a = _group_info(0, k0)
+    b = _group_info(1, k1)
+    c = _group_info(2, k2)
+    h = _group_info(3, k3)
     if a[1] + b[1] + c[1] + h[1] != n_tiles:
         raise InvalidHandError("more than 4 copies of a tile")
     if n_tiles + 3 * melds not in (13, 14) or not 0 <= melds <= 4:
@@ -327,9 +327,9 @@ def _knitted_straight(key: int, h: int, k: int, bound: int) -> int:
         missing = 9 - x[p] - y[q] - z[r]
         if missing - 1 >= best:
             continue  # the rest is at best complete
-        a = _suit_info.get(x[3 + p]) or _make_suit(x[3 + p])
-        b = _suit_info.get(y[3 + q]) or _make_suit(y[3 + q])
-        c = _suit_info.get(z[3 + r]) or _make_suit(z[3 + r])
+        a = _group_info(0, x[3 + p])
+        b = _group_info(1, y[3 + q])
+        c = _group_info(2, z[3 + r])
         value = missing + 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h)[k]
         if value < best:
             best = value
@@ -345,13 +345,7 @@ def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
         return best  # no other shape, or nothing beats ready (13 tiles) or complete (14)
     knitted = _knitted(a, b, c)
     if melds == 0:
-        other = 6 - a[2] - b[2] - c[2] - h[2]
-        if other < best:
-            best = other
-        other = 13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4])
-        if other < best:
-            best = other
-        other = 13 - min(knitted + h[5], 14)
+        other = _concealed_shapes(a, b, c, h, knitted)
         if other < best:
             best = other
     if 8 - knitted < best:
@@ -384,13 +378,19 @@ def is_ready_of_key(key: int, n_tiles: int, melds: int = 0) -> bool:
     if melds > 1:
         return False  # the special shapes need a concealed hand, or all but one meld of it
     knitted = _knitted(a, b, c)
-    if melds == 0 and (
-        a[2] + b[2] + c[2] + h[2] >= 6  # seven pairs
-        or a[3] + b[3] + c[3] + h[3] + (a[4] | b[4] | c[4] | h[4]) >= 13  # thirteen orphans
-        or knitted + h[5] >= 13  # honours and knitted tiles
-    ):
+    if melds == 0 and _concealed_shapes(a, b, c, h, knitted) <= 0:
         return True
     return knitted >= 8 and _knitted_straight(key, h[0], k, 1) <= 0
+
+
+def _concealed_shapes(a: Info, b: Info, c: Info, h: Info, knitted: int) -> int:
+    """The lowest shanten of the shapes that need a concealed hand: seven pairs, thirteen
+    orphans, honours and knitted tiles (``knitted``: :func:`_knitted` of the three suits)."""
+    return min(
+        6 - a[2] - b[2] - c[2] - h[2],
+        13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4]),
+        13 - min(knitted + h[5], 14),
+    )
 
 
 def shanten(tiles: Sequence[int], melds: int = 0) -> int:
@@ -493,10 +493,7 @@ def _waits(
         if not wanted >> t & 1 or counts[t] >= 4:
             continue
         g = t // 9 if t < 27 else 3
-        grown = keys[g] + _POW5[t - 9 * g]
-        info = (_suit_info.get(grown) or _make_suit(grown)) if g < 3 else (
-            _honor_info.get(grown) or _make_honor(grown)
-        )
+        info = _group_info(g, keys[g] + _POW5[t - 9 * g])
         a, b, c, h = (
             info if g == 0 else infos[0],
             info if g == 1 else infos[1],
@@ -510,15 +507,18 @@ def _waits(
     return out
 
 
+def _group_info(group: int, key: int) -> Info:
+    """The facts of one group's key (0-2 a suit, 3 the honours)."""
+    if group < 3:
+        return _suit_info.get(key) or _make_suit(key)
+    return _honor_info.get(key) or _make_honor(key)
+
+
 def _special_complete(key: int, a: Info, b: Info, c: Info, h: Info, melds: int) -> bool:
     """Whether a 14-tile hand (at most one meld) is complete in a shape other than the regular
     one (their shanten formulas of :func:`shanten_of_key` at -1)."""
     knitted = _knitted(a, b, c)
-    if melds == 0 and (
-        a[2] + b[2] + c[2] + h[2] == 7  # seven pairs
-        or a[3] + b[3] + c[3] + h[3] + (a[4] | b[4] | c[4] | h[4]) == 14  # thirteen orphans
-        or knitted + h[5] >= 14  # honours and knitted tiles
-    ):
+    if melds == 0 and _concealed_shapes(a, b, c, h, knitted) < 0:
         return True
     return knitted == 9 and _knitted_straight(key, h[0], 4 - melds, 0) < 0
 
