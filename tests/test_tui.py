@@ -34,7 +34,7 @@ from textual.widgets import Static
 from majiang.cli import main
 from majiang.cli import play as play_cmd
 from majiang.hints import hints
-from majiang.tui.app import MajiangApp
+from majiang.tui.app import DriverMessage, MajiangApp
 from majiang.tui.driver import Driver, Sink
 from majiang.tui.glyphs import cards
 from majiang.tui.local import LocalDriver
@@ -418,6 +418,22 @@ def test_a_lost_table_ends_the_app_with_status_1() -> None:
 
     run_app(app, body)
     assert app.failure == "the server closed the connection" and app.return_code == 1
+
+
+def test_events_after_the_table_is_gone_are_dropped() -> None:
+    """A connection's last update can arrive while the app is closing: it is ignored, not
+    drawn on a screen that is no longer there."""
+    snapshot = chow_choice()
+    app = MajiangApp(ScriptedDriver(snapshot))
+
+    async def body(pilot: Pilot[int]) -> None:
+        await pilot.pause()
+
+    run_app(app, body)
+    assert not app.screen_stack
+    asyncio.run(app.on_driver_message(DriverMessage(TableChanged(snapshot, [], fresh=False))))
+    app._redraw()
+    assert app.snapshot is not None and app.snapshot.step == snapshot.step
 
 
 # ---------------------------------------------------------------------- the server

@@ -314,12 +314,16 @@ class MajiangApp(App[int]):
 
     def _redraw(self) -> None:
         self._redraw_pending = False
-        self.table_screen.show()
+        if self._screen_stack:
+            self.table_screen.show()
 
     # ------------------------------------------------------------------ driver events
 
     async def on_driver_message(self, message: DriverMessage) -> None:
-        """Apply one driver event to the view."""
+        """Apply one driver event to the view (none once the app is closing: the last events
+        of a connection can arrive after the table screen has been taken down)."""
+        if not self._screen_stack:
+            return
         event = message.event
         if isinstance(event, TableChanged):
             await self._table_changed(event)
