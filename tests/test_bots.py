@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from majiang.bots import BOTS, EfficientBot, FanBot, UnknownBotError, blocks, bot_names, make_bot
-from majiang.bots.efficient import Discards, state_shanten
+from majiang.bots.efficient import Discards, special_bound, state_shanten
 from majiang.bots.targets import SET_PATTERNS, Situation
 from majiang.engine import Chow, Discard, Observation, Pass, Phase, Pung, Table, Win
 from majiang.engine.match import Agent, play_hand
@@ -16,7 +18,15 @@ from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.ruleset import GuobiaoRules
 from majiang.rules.registry import make_rules
-from majiang.shanten import TILE_KEYS, hand_key, regular_shanten, shanten, shanten_of_key
+from majiang.shanten import (
+    TILE_KEYS,
+    hand_key,
+    regular_shanten,
+    shanten,
+    shanten_by_shape,
+    shanten_of_key,
+)
+from majiang.tiles import KNITTED_SETS, ORPHANS
 
 RULES = GuobiaoRules()
 
@@ -177,6 +187,44 @@ def test_discards_match_shanten() -> None:
             assert s >= true[t]  # special shapes are only asked about when one is closest
             if s == discards.best:
                 assert true[t] == s
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=34, max_size=34), st.integers(0, 2))
+def test_special_bound(counts: list[int], melds: int) -> None:
+    """The bound of the knitted shapes and thirteen orphans, against its definition."""
+    held = {t for t in range(34) if counts[t]}
+    knitted = max(len(held & k) for k in KNITTED_SETS)
+    expected = 99 if melds > 1 else 8 - knitted
+    if melds == 0:
+        orphan_pair = any(counts[t] > 1 for t in ORPHANS)
+        expected = min(expected, 13 - len(held & set(ORPHANS)) - orphan_pair,
+                       13 - min(knitted + len(held & set(range(27, 34))), 14))
+    assert special_bound(counts, melds) == expected
+
+
+def test_special_bound_is_a_lower_bound() -> None:
+    """Never above the shanten of the shapes it bounds, on hands drawn mostly from a knitted
+    set, the orphans and the honours (where those shapes are near)."""
+    rng = random.Random(9)
+    near = 0
+    for _ in range(1500):
+        if rng.random() < 0.3:
+            pool = list(ORPHANS)
+        else:
+            pool = [*sorted(rng.choice(KNITTED_SETS)), *range(27, 34)]
+        melds = rng.randrange(2)
+        size = 13 - 3 * melds
+        tiles = rng.sample(pool, min(len(pool), size - rng.randrange(3)))
+        tiles += rng.sample(range(34), size - len(tiles))
+        if max(_counts(tiles)) > 4:
+            continue
+        by_shape = shanten_by_shape(tiles, melds)
+        special = min(by_shape[name] for name in ("thirteen_orphans", "knitted_straight",
+                                                  "honors_knitted") if name in by_shape)
+        assert special_bound(_counts(tiles), melds) <= special
+        near += special <= 1
+    assert near > 100
 
 
 def test_state_shanten() -> None:

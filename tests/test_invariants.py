@@ -325,7 +325,7 @@ def check_observations(t: Table) -> list[Observation]:
     last = t.events[-1]
     for seat in range(4):
         obs = t.observation(seat)
-        assert set(obs._fields) == OBSERVATION_FIELDS
+        assert set(obs._fields) == OBSERVATION_FIELDS and len(obs) == len(obs._fields)
         assert obs == expected_observation(t, seat)
         if obs.last_discard is not None:
             assert last["type"] in ("discard", "added_kong")

@@ -456,20 +456,25 @@ def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> 
             held |= 1 << t
             near |= _NEAR[t]
     wanted = near if _regular(a, b, c, h, k) == current else 0
+    special = False  # a shape other than the regular one is at the hand's shanten
     if melds <= 1:
         knitted = _knitted(a, b, c)
         if melds == 0:
             if 6 - a[2] - b[2] - c[2] - h[2] == current:
                 wanted |= held
+                special = True
             if 13 - a[3] - b[3] - c[3] - h[3] - (a[4] | b[4] | c[4] | h[4]) == current:
                 wanted |= _ORPHAN_MASK
+                special = True
             if 13 - min(knitted + h[5], 14) == current:
                 wanted = _ALL_KINDS
+                special = True
         if 8 - knitted <= current and _knitted_straight(key, h[0], k, current + 1) == current:
             wanted = _ALL_KINDS
+            special = True
     n = n_tiles + 1
     if current == 0:
-        return _waits(key, (a, b, c, h), melds, counts, wanted)
+        return _waits(key, (a, b, c, h), melds, counts, wanted, special)
     return [
         t
         for t in range(NUM_KINDS)
@@ -481,11 +486,12 @@ def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> 
 
 def _waits(
     key: int, infos: tuple[Info, Info, Info, Info], melds: int, counts: Sequence[int],
-    wanted: int,
+    wanted: int, special: bool,
 ) -> list[int]:
     """The ``wanted`` kinds (held fewer than four times) that complete a ready hand: the group
     the tile joins is looked up again, the other three are reused (the table asks this each time
-    a ready seat changes its hand)."""
+    a ready seat changes its hand). The shapes other than the regular one are tried only if
+    ``special`` (one of them is ready: a tile lowers a shanten by one at most)."""
     keys = (key & _MASK, key >> _BITS & _MASK, key >> 2 * _BITS & _MASK, key >> 3 * _BITS)
     k = 4 - melds
     out = []
@@ -501,7 +507,7 @@ def _waits(
             info if g == 3 else infos[3],
         )
         if _regular(a, b, c, h, k) < 0 or (
-            melds <= 1 and _special_complete(key + TILE_KEYS[t], a, b, c, h, melds)
+            special and _special_complete(key + TILE_KEYS[t], a, b, c, h, melds)
         ):
             out.append(t)
     return out

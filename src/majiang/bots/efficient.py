@@ -35,8 +35,20 @@ _ISOLATION: Final = tuple(
 """Tie-break between equal discards: honours first, then terminals, then 2/8, then the rest."""
 
 
-def _pair_count(counts: Sequence[int]) -> int:
-    return sum(n >> 1 for n in counts)
+def _pair_count(counts: list[int]) -> int:
+    pairs = 0
+    for t in range(34):  # a native loop when compiled (a generator is not)
+        pairs += counts[t] >> 1
+    return pairs
+
+
+def _odd_unseen(counts: list[int], unseen: list[int]) -> int:
+    """Unseen copies of the kinds held an odd number of times (what seven pairs waits on)."""
+    total = 0
+    for t in range(34):
+        if counts[t] & 1:
+            total += unseen[t]
+    return total
 
 
 _GROUP_KEYS: Final = (TILE_KEYS[0], TILE_KEYS[9], TILE_KEYS[18], TILE_KEYS[27])
@@ -48,9 +60,16 @@ def _hand_key(keys: Sequence[int]) -> int:
             + keys[3] * _GROUP_KEYS[3])
 
 
-_KNITTED_MASKS: Final = tuple(sum(1 << t for t in knitted) for knitted in KNITTED_SETS)
 _ORPHAN_MASK: Final = sum(1 << t for t in ORPHANS)
-_HONOR_MASK: Final = sum(1 << t for t in range(27, 34))
+_KNIT_PERMUTATIONS: Final = tuple(
+    tuple(min(t for t in knitted if t // 9 == g) % 3 for g in range(3)) for knitted in KNITTED_SETS
+)
+"""Per knitted set, the rank class (rank mod 3 of 1-4-7, 2-5-8, 3-6-9) it takes in each suit."""
+_RANK_CLASSES: Final = tuple(
+    tuple(sum(1 for r in range(c, 9, 3) if bits >> r & 1) for c in range(3)) for bits in range(512)
+)
+"""Per nine-bit set of ranks held in a suit: how many of 1-4-7, 2-5-8 and 3-6-9 it holds."""
+_BITS: Final = tuple(bin(bits).count("1") for bits in range(512))
 
 
 def special_bound(counts: Sequence[int], melds: int) -> int:
@@ -58,25 +77,34 @@ def special_bound(counts: Sequence[int], melds: int) -> int:
     tiles): when it is not below the other shapes' shanten, they need not be asked."""
     if melds > 1:
         return 99
-    held = 0
+    held = [0, 0, 0, 0]
     orphan_pair = 0
     for t in range(34):
         if counts[t]:
-            held |= 1 << t
+            g = t // 9 if t < 27 else 3
+            held[g] |= 1 << (t - 9 * g)
             if counts[t] > 1 and (1 << t) & _ORPHAN_MASK:
                 orphan_pair = 1
     return _bound(held, orphan_pair, melds)
 
 
-def _bound(held: int, orphan_pair: int, melds: int) -> int:
-    knitted = max((held & mask).bit_count() for mask in _KNITTED_MASKS)
+def _bound(held: list[int], orphan_pair: int, melds: int) -> int:
+    """:func:`special_bound` of the ranks held in each group (nine bits a suit, seven honours)."""
+    a = _RANK_CLASSES[held[0]]
+    b = _RANK_CLASSES[held[1]]
+    c = _RANK_CLASSES[held[2]]
+    knitted = 0
+    for p in _KNIT_PERMUTATIONS:
+        n = a[p[0]] + b[p[1]] + c[p[2]]
+        if n > knitted:
+            knitted = n
     bound = 8 - knitted
     if melds == 0:
-        bound = min(
-            bound,
-            13 - (held & _ORPHAN_MASK).bit_count() - orphan_pair,
-            13 - min(knitted + (held & _HONOR_MASK).bit_count(), 14),
-        )
+        honors = _BITS[held[3]]
+        orphans = honors + orphan_pair
+        for g in range(3):
+            orphans += (held[g] & 1) + (held[g] >> 8)
+        bound = min(bound, 13 - orphans, 13 - min(knitted + honors, 14))
     return bound
 
 
@@ -92,7 +120,7 @@ def state_shanten(counts: list[int], melds: int) -> int:
     return best
 
 
-def acceptance(counts: list[int], melds: int, unseen: Sequence[int], shanten: int) -> int:
+def acceptance(counts: list[int], melds: int, unseen: list[int], shanten: int) -> int:
     """Unseen copies of the kinds that lower the shanten of a 13-tile state (regular and seven
     pairs readings; the two may count a kind twice, which only favours flexible hands)."""
     k = 4 - melds
@@ -101,7 +129,7 @@ def acceptance(counts: list[int], melds: int, unseen: Sequence[int], shanten: in
     if 2 * k - blocks.value(blocks.hand_vector(group_vectors(keys)), k) == shanten:
         total += blocks.useful_of_keys(keys, k, unseen)
     if melds == 0 and 6 - _pair_count(counts) == shanten:
-        total += sum(unseen[t] for t in range(34) if counts[t] & 1)
+        total += _odd_unseen(counts, unseen)
     return total
 
 
@@ -115,7 +143,8 @@ class Discards:
         self.melds = melds
         k = 4 - melds
         keys = [0, 0, 0, 0]
-        pairs = held = orphan_pair = n = 0
+        held = [0, 0, 0, 0]
+        pairs = orphan_pair = n = 0
         for t in range(34):
             c = counts[t]
             if c:
@@ -123,14 +152,14 @@ class Discards:
                 keys[g] += c * step
                 n += c
                 pairs += c >> 1
-                held |= 1 << t
+                held[g] |= 1 << (t - 9 * g)
                 if c > 1 and (1 << t) & _ORPHAN_MASK:
                     orphan_pair = 1
         self.keys = keys
         self.vectors = vectors = group_vectors(keys)
         rest = rests(vectors)
         options: dict[int, int] = {}
-        regular: dict[int, int] = {}
+        regular = [99] * 34
         best = 99
         twice_k = 2 * k
         for g in range(4):
@@ -163,7 +192,7 @@ class Discards:
         self.regular = regular
         self.best = best
 
-    def ranked(self, unseen: Sequence[int], always: bool = False) -> tuple[int, int]:
+    def ranked(self, unseen: list[int], always: bool = False) -> tuple[int, int]:
         """(tile, acceptance) of the best discard: lowest shanten, most unseen useful tiles.
 
         With one best discard its acceptance is only computed if ``always`` (else -1)."""
@@ -178,7 +207,7 @@ class Discards:
                 best_tile, best_key = t, key
         return best_tile, best_key[0]
 
-    def acceptance(self, tile: int, unseen: Sequence[int]) -> int:
+    def acceptance(self, tile: int, unseen: list[int]) -> int:
         """Unseen useful tiles after discarding ``tile``."""
         shanten = self.options[tile]
         if self.special:
@@ -204,7 +233,7 @@ class Discards:
             counts = self.counts
             counts[tile] -= 1
             if 6 - _pair_count(counts) == shanten:
-                total += sum(unseen[t] for t in range(34) if counts[t] & 1)
+                total += _odd_unseen(counts, unseen)
             counts[tile] += 1
         return total
 

@@ -187,7 +187,7 @@ class FanBot:
 
     # ------------------------------------------------------------------ decisions
 
-    def _situation(self, obs: Observation, melds: Sequence[Meld], unseen: Sequence[int],
+    def _situation(self, obs: Observation, melds: Sequence[Meld], unseen: list[int],
                    counts: Sequence[int]) -> Situation:
         hand = [t for t in range(34) for _ in range(counts[t])]
         return Situation(melds, unseen, obs.seat_wind, obs.prevalent_wind, hand)

@@ -138,7 +138,7 @@ class Situation:
     def __init__(
         self,
         melds: Sequence[Meld],
-        unseen: Sequence[int],
+        unseen: list[int],
         seat_wind: int,
         prevalent_wind: int,
         hand: Sequence[int] | None = None,

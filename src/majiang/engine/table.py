@@ -290,12 +290,14 @@ class Table:
             hand = self._hands[seat] = tuple(built)
         public_melds, flowers, discards, hand_sizes = self._public_view()
         melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
-        legal = tuple(self.legal_actions(seat))
+        legal = tuple(self._legal(seat))
         on_offer = self.last_tile if self.phase in (_CLAIM, _ROB) else None
         drawn = None
         if self.phase is _TURN and seat == self.current and not self.claimed_turn:
             drawn = self.last_tile
-        return Observation(  # by position, in field order: keywords cost a dict per call
+        # the tuple built by position in field order, without the named tuple's generated
+        # (interpreted) __new__: about 3 µs less a decision compiled
+        return tuple.__new__(Observation, (
             seat,
             self.dealer,
             self.prevalent_wind,
@@ -320,7 +322,7 @@ class Table:
             self.drawable,
             self.dealer_count,
             tuple(self.thrown),
-        )
+        ))
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
         if not any(type(a) is Win for a in legal):
