@@ -51,6 +51,13 @@ def _odd_unseen(counts: list[int], unseen: list[int]) -> int:
     return total
 
 
+_CONCEALED_KONG: Final = ConcealedKong  # C statics when compiled (see bots.view)
+_ADDED_KONG: Final = AddedKong
+_EXPOSED_KONG: Final = ExposedKong
+_PUNG: Final = Pung
+_CHOW: Final = Chow
+_PASS: Final = Pass
+
 _GROUP_KEYS: Final = (TILE_KEYS[0], TILE_KEYS[9], TILE_KEYS[18], TILE_KEYS[27])
 
 
@@ -82,7 +89,7 @@ def special_bound(counts: Sequence[int], melds: int) -> int:
     for t in range(34):
         if counts[t]:
             g = t // 9 if t < 27 else 3
-            held[g] |= 1 << (t - 9 * g)
+            held[g] = held[g] | 1 << (t - 9 * g)  # native when compiled (see bots.view)
             if counts[t] > 1 and (1 << t) & _ORPHAN_MASK:
                 orphan_pair = 1
     return _bound(held, orphan_pair, melds)
@@ -149,10 +156,10 @@ class Discards:
             c = counts[t]
             if c:
                 g, step = TILE_GROUP[t]
-                keys[g] += c * step
+                keys[g] = keys[g] + c * step  # native when compiled (see bots.view)
                 n += c
                 pairs += c >> 1
-                held[g] |= 1 << (t - 9 * g)
+                held[g] = held[g] | 1 << (t - 9 * g)
                 if c > 1 and (1 << t) & _ORPHAN_MASK:
                     orphan_pair = 1
         self.keys = keys
@@ -200,12 +207,13 @@ class Discards:
         ties = [t for t, s in self.options.items() if s == best]
         if len(ties) == 1 and not always:
             return ties[0], -1
-        best_tile, best_key = ties[0], (-1, 0, 0)
+        # (acceptance, -isolation, -tile) compared as one int: acceptance is never negative
+        best_tile, best_key = ties[0], -1
         for t in ties:
-            key = (self.acceptance(t, unseen), -_ISOLATION[t], -t)
+            key = self.acceptance(t, unseen) * 200 + (3 - _ISOLATION[t]) * 40 + 33 - t
             if key > best_key:
                 best_tile, best_key = t, key
-        return best_tile, best_key[0]
+        return best_tile, best_key // 200
 
     def acceptance(self, tile: int, unseen: list[int]) -> int:
         """Unseen useful tiles after discarding ``tile``."""
@@ -218,7 +226,7 @@ class Discards:
         if self.regular[tile] == shanten:
             keys = list(self.keys)
             g, step = TILE_GROUP[tile]
-            keys[g] -= step
+            keys[g] = keys[g] - step
             vectors = list(self.vectors)
             vectors[g] = suit_vector(keys[g]) if g < 3 else blocks.honor_vector(keys[g])
             rest = rests(vectors)
@@ -231,10 +239,10 @@ class Discards:
                         total += unseen[base + r]
         if melds == 0:
             counts = self.counts
-            counts[tile] -= 1
+            counts[tile] = counts[tile] - 1
             if 6 - _pair_count(counts) == shanten:
                 total += _odd_unseen(counts, unseen)
-            counts[tile] += 1
+            counts[tile] = counts[tile] + 1
         return total
 
 
@@ -263,13 +271,13 @@ class EfficientBot:
     def _turn(self, obs: Observation, counts: list[int], melds: int) -> Action:
         discards = Discards(counts, melds)
         for a in obs.legal_actions:
-            if type(a) is ConcealedKong:
+            if type(a) is _CONCEALED_KONG:
                 counts[a.tile] -= 4
                 left = state_shanten(counts, melds + 1)
                 counts[a.tile] += 4
                 if left <= discards.best:
                     return a
-            elif type(a) is AddedKong and discards.options.get(a.tile) == discards.best:
+            elif type(a) is _ADDED_KONG and discards.options.get(a.tile) == discards.best:
                 return a  # the fourth tile is no use: kong it and draw a replacement
         ties = [t for t, s in discards.options.items() if s == discards.best]
         if len(ties) == 1:
@@ -279,7 +287,8 @@ class EfficientBot:
 
     def _claim(self, obs: Observation, counts: list[int], melds: int) -> Action:
         tile = obs.last_discard
-        pass_action = next((a for a in obs.legal_actions if type(a) is Pass), obs.legal_actions[-1])
+        legal = obs.legal_actions
+        pass_action = next((a for a in legal if type(a) is _PASS), legal[-1])
         if tile is None:
             return pass_action
         now = state_shanten(counts, melds)
@@ -289,16 +298,16 @@ class EfficientBot:
         choice: Action = pass_action
         for a in obs.legal_actions:
             kind = type(a)
-            if kind is ExposedKong:
+            if kind is _EXPOSED_KONG:
                 counts[tile] -= 3
                 left = state_shanten(counts, melds + 1)
                 counts[tile] += 3
                 if left <= now and (left, -999) < best:
                     best, choice = (left, -999), a  # a kong that does not hurt: a free draw
                 continue
-            if kind is Pung:
+            if kind is _PUNG:
                 used: tuple[int, ...] = (tile, tile)
-            elif kind is Chow:
+            elif kind is _CHOW:
                 low = a.low  # type: ignore[union-attr]
                 used = tuple(t for t in (low, low + 1, low + 2) if t != tile)
             else:

@@ -1,4 +1,9 @@
-"""What bots read from an :class:`~majiang.engine.Observation`: counts, melds, unseen tiles."""
+"""What bots read from an :class:`~majiang.engine.Observation`: counts, melds, unseen tiles.
+
+In the modules the compiled build covers, a list item is raised with ``a[i] = a[i] + n``:
+mypyc compiles ``a[i] += n`` into a generic (boxed) in-place add, the explicit form into a
+native one.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,7 @@ def hand_counts(obs: Observation) -> list[int]:
     """The seat's concealed tiles as 34 counts."""
     counts = [0] * 34
     for t in obs.hand:
-        counts[t] += 1
+        counts[t] = counts[t] + 1
     return counts
 
 
@@ -40,7 +45,7 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     seen = list(counts)
     for pond in obs.discards:
         for t in pond:
-            seen[t] += 1
+            seen[t] = seen[t] + 1
     stand_in = wild is not None and wild != WHITE
     for melds in obs.melds:
         for m in melds:
@@ -51,13 +56,15 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
             if kind is _CHOW:
                 if stand_in:
                     for x in (tile, tile + 1, tile + 2):
-                        seen[WHITE if x == wild else x] += 1
+                        face = WHITE if x == wild else x
+                        seen[face] = seen[face] + 1
                 else:
-                    seen[tile] += 1
-                    seen[tile + 1] += 1
-                    seen[tile + 2] += 1
+                    seen[tile] = seen[tile] + 1
+                    seen[tile + 1] = seen[tile + 1] + 1
+                    seen[tile + 2] = seen[tile + 2] + 1
             else:
-                seen[WHITE if stand_in and tile == wild else tile] += 4 if kind is _KONG else 3
+                face = WHITE if stand_in and tile == wild else tile
+                seen[face] = seen[face] + (4 if kind is _KONG else 3)
     if obs.indicator is not None:
         seen[obs.indicator] += 1
     if obs.phase is Phase.ROB and obs.last_discard is not None:
@@ -66,6 +73,9 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
 
 
 _CHOW: Final = MeldKind.CHOW
+_WIN: Final = Win
+"""Classes used in the hot paths are ``Final`` aliases: compiled, an imported name is looked up
+in the module's dict at each use, a ``Final`` one is a C static."""
 _KONG: Final = MeldKind.KONG
 
 
@@ -81,7 +91,7 @@ def find_win(obs: Observation) -> Action | None:
     if obs.win_reaches_minimum is False:
         return None
     for a in obs.legal_actions:
-        if type(a) is Win:
+        if type(a) is _WIN:
             return a
     return None
 

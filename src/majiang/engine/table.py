@@ -65,6 +65,7 @@ _BULLETS: Final = Phase.BULLETS
 _CHOW_MELD: Final = MeldKind.CHOW
 _PUNG_MELD: Final = MeldKind.PUNG
 _KONG_MELD: Final = MeldKind.KONG
+_WIN: Final = Win
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,7 +326,10 @@ class Table:
         ))
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
-        if not any(type(a) is Win for a in legal):
+        for a in legal:
+            if type(a) is _WIN:
+                break
+        else:
             return None
         check = self.win_check(seat)
         return check.legal if check is not None else None
@@ -372,9 +376,12 @@ class Table:
     def _add(self, seat: int, tile: int, n: int = 1) -> None:
         """``n`` copies of ``tile`` join ``seat``'s concealed tiles (leave them, if negative):
         its hand key follows, its waits and its sorted hand are forgotten."""
-        self.concealed[seat][tile] += n
-        self._sizes[seat] += n
-        self._keys[seat] += n * TILE_KEYS[tile]
+        counts = self.concealed[seat]
+        counts[tile] = counts[tile] + n  # not ``+=``: see majiang.bots.view.hand_counts
+        sizes = self._sizes
+        sizes[seat] = sizes[seat] + n
+        keys = self._keys
+        keys[seat] = keys[seat] + n * TILE_KEYS[tile]
         self._waits[seat] = None
         self._hands[seat] = None
 
@@ -903,14 +910,14 @@ class Table:
         """
         counts = self.concealed[seat]
         if not in_hand:
-            counts[win] += 1
+            counts[win] = counts[win] + 1
         try:
             if not self.rules.could_win(counts, len(self.melds[seat])):
                 return None
             concealed = [t for t in range(34) for _ in range(counts[t])]
         finally:
             if not in_hand:
-                counts[win] -= 1
+                counts[win] = counts[win] - 1
         concealed.remove(win)
         hand = Hand(tuple(self.melds[seat]), tuple(concealed), win, tuple(self.flowers[seat]))
         return self.rules.check_win(hand, context())
