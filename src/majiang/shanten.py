@@ -38,11 +38,11 @@ SHAPES: Final = (
 _BITS: Final = 21
 """Bits of one group in a hand key (5**9 < 2**21)."""
 _MASK: Final = (1 << _BITS) - 1
-_POW5: Final = tuple(5**i for i in range(10))
+_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(10))  # typed: ``5**i`` is Any
 _SUIT_KEYS: Final = 5**9
 _HONOR_KEYS: Final = 5**7
 
-TILE_KEYS: Final = tuple(
+TILE_KEYS: Final[tuple[int, ...]] = tuple(
     _POW5[t % 9] << (_BITS * (t // 9)) if t < 27 else _POW5[t - 27] << (3 * _BITS)
     for t in range(NUM_KINDS)
 )

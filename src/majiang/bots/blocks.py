@@ -34,7 +34,7 @@ hundred thousand times a simulated hand). Under a hundred vectors exist in play.
 _values: Final[list[tuple[int, ...]]] = [(0, 0, 0, 0, 0)]
 """Per vector id: the best value for each budget, pair or not."""
 
-POW5: Final = tuple(5**i for i in range(14))
+POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(14))  # typed: ``5**i`` is Any
 SUIT_SHIFT: Final = (0, 9, 18)
 
 

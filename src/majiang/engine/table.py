@@ -168,6 +168,8 @@ class Table:
         self.indicators: list[int] = []
         self.replacements = 0
         """Replacement draws from the tail so far (k of Huangyan's wall thresholds)."""
+        self._reserve = rules.reserve(0)
+        """The rule set's reserve at the replacements drawn so far (asked once per change)."""
         self.late = False
         """The rule set's late phase (Huangyan's raw-tile phase) has begun."""
         self.offer_note: Any = None
@@ -531,6 +533,7 @@ class Table:
         """A replacement tile from the tail, or the front of a single-ended wall (counted: the
         wall's end may depend on it)."""
         self.replacements += 1
+        self._reserve = self.rules.reserve(self.replacements)
         return self.wall.draw_back()
 
     # In the hot paths below, ``wall.back - wall.front`` is ``wall.remaining`` without the call
@@ -539,7 +542,7 @@ class Table:
     def _live(self) -> int:
         """Tiles that may still be drawn before the wall counts as exhausted."""
         wall = self.wall
-        return wall.back - wall.front - self.rules.reserve(self.replacements)
+        return wall.back - wall.front - self._reserve
 
     def _may_kong(self) -> bool:
         """A kong needs its replacement draw: one tile above the reserve after one more
