@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from majiang.bots import BOTS, EfficientBot, FanBot, UnknownBotError, blocks, bot_names, make_bot
 from majiang.bots.efficient import Discards, special_bound, state_shanten
 from majiang.bots.targets import SET_PATTERNS, Situation
+from majiang.bots.view import hand_counts, unseen_counts
 from majiang.engine import Chow, Discard, Observation, Pass, Phase, Pung, Table, Win
 from majiang.engine.match import Agent, play_hand
 from majiang.errors import MajiangError
@@ -134,6 +135,25 @@ def test_decision_depends_on_the_observation_only() -> None:
     obs = table.observation(table.to_act()[0])
     for name in ("efficient", "fan"):
         assert make_bot(name, 1)(obs) == make_bot(name, 2)(obs)
+
+
+def test_unseen_counts_from_the_visible_counts_equal_a_recount() -> None:
+    """At every decision of 30 hands (claims and kongs included), the unseen counts built from
+    the table's running ``visible`` counts equal those counted from the ponds and melds."""
+    seen_kongs = 0
+    for seed in range(30):
+        table = Table(RULES, seed)
+        bots = [make_bot("efficient", seed * 4 + s) for s in range(4)]
+        while not table.is_over:
+            for seat in table.to_act():
+                obs = table.observation(seat)
+                counts = hand_counts(obs)
+                assert obs.visible is not None
+                assert unseen_counts(obs, counts) == unseen_counts(
+                    obs._replace(visible=None), counts)
+                seen_kongs += any(m.kind is MeldKind.KONG for ms in obs.melds for m in ms)
+                table.apply(seat, bots[seat](obs))
+    assert seen_kongs
 
 
 # --------------------------------------------------------------------------- building blocks

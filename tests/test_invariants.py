@@ -97,6 +97,7 @@ OBSERVATION_FIELDS = {
     "drawable",  # from the public wall count and replacement count
     "dealer_count",
     "thrown",  # accepted in public
+    "visible",  # counted from the ponds and the exposed melds (expected_observation recounts)
 }
 """The fields reviewed for leaks; a new field fails the test until it is reviewed here."""
 
@@ -306,7 +307,22 @@ def expected_observation(t: Table, seat: int) -> Observation:
         drawable=max(0, t.wall.remaining - t.rules.reserve(t.replacements)),
         dealer_count=t.dealer_count,
         thrown=tuple(t.thrown),
+        visible=None if t.rules.wild_face is not None else visible_counts(t),
     )
+
+
+def visible_counts(t: Table) -> tuple[int, ...]:
+    """Copies of each kind in the ponds and the exposed melds, counted afresh."""
+    counts = [0] * 34
+    for pond in t.ponds:
+        for x in pond:
+            counts[x] += 1
+    for melds in t.melds:
+        for m in melds:
+            if not m.is_concealed_kong:
+                for x in m.tiles:
+                    counts[x] += 1
+    return tuple(counts)
 
 
 def offered_win_legal(t: Table, seat: int) -> bool | None:

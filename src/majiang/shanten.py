@@ -75,10 +75,17 @@ _vectors: Final[list[Vector]] = [_EMPTY]
 _vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
 _ops: Final[dict[int, int]] = {}
 """Cached operations on interned vectors, keyed by ``op << 32 | a << 16 | b``."""
+_ROW: Final = 512
+_conv_rows: Final[list[list[int]]] = [[-1] * _ROW]
+"""``_conv_rows[a][b]``: the max-plus combination of the interned vectors ``a`` and ``b`` (b
+under ``_ROW``), -1 until asked. A list look-up: a dict would need a boxed key and its hash, and
+the regular shape's shanten reads three of these. Fewer than 300 vectors exist."""
+_final_rows: Final[list[list[Vector | None]]] = [[None] * _ROW]
+"""``_final_rows[a][b]``: the best value per budget (pair or not) of that combination."""
 _conv: Final[dict[int, int]] = {}
-"""Cached max-plus combinations of two interned vectors, keyed by ``a << 16 | b``."""
+"""Combinations past the rows, keyed by ``a << 16 | b`` (not reached in practice)."""
 _finals: Final[dict[int, Vector]] = {}
-"""Best value per budget (pair or not) of the combination of two vectors, same keys."""
+"""Best values past the rows, same keys."""
 _BLOCK1, _BLOCK2, _PAIR, _MAX = 1, 2, 3, 4
 
 
@@ -89,6 +96,9 @@ def _intern(vector: Vector) -> int:
         if index >= 1 << 16:  # pragma: no cover - there are fewer than 300
             raise RuntimeError("too many distinct shanten vectors")
         _vectors.append(vector)
+        if index < _ROW:
+            _conv_rows.append([-1] * _ROW)
+            _final_rows.append([None] * _ROW)
     return index
 
 
@@ -112,27 +122,47 @@ def _op(op: int, a: int, b: int = 0) -> int:
 
 def _convolve(a: int, b: int) -> int:
     """The max-plus combination of two groups' interned vectors (the pair in at most one)."""
+    if a < _ROW and b < _ROW:
+        row = _conv_rows[a]
+        c = row[b]
+        if c < 0:
+            c = row[b] = _combined(a, b)
+        return c
     key = a << 16 | b
-    c = _conv.get(key)
-    if c is None:
-        x, y = _vectors[a], _vectors[b]
-        out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
-        out += [
-            max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
-            for m in range(5)
-        ]
-        c = _conv[key] = _intern(tuple(max(v, _NEG) for v in out))
-    return c
+    found = _conv.get(key)
+    if found is None:
+        found = _conv[key] = _combined(a, b)
+    return found
+
+
+def _combined(a: int, b: int) -> int:
+    x, y = _vectors[a], _vectors[b]
+    out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
+    out += [
+        max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
+        for m in range(5)
+    ]
+    return _intern(tuple(max(v, _NEG) for v in out))
 
 
 def _final(a: int, b: int) -> Vector:
     """The best value for each budget k of the combination of two vectors (cached)."""
+    if a < _ROW and b < _ROW:
+        row = _final_rows[a]
+        best = row[b]
+        if best is None:
+            best = row[b] = _best_values(_convolve(a, b))
+        return best
     key = a << 16 | b
-    best = _finals.get(key)
-    if best is None:
-        v = _vectors[_convolve(a, b)]
-        best = _finals[key] = tuple(max(v[m], v[5 + m]) for m in range(5))
-    return best
+    found = _finals.get(key)
+    if found is None:
+        found = _finals[key] = _best_values(_convolve(a, b))
+    return found
+
+
+def _best_values(vector: int) -> Vector:
+    v = _vectors[vector]
+    return tuple(max(v[m], v[5 + m]) for m in range(5))
 
 
 # --------------------------------------------------------------------------- suit patterns
@@ -253,7 +283,10 @@ def table_sizes() -> dict[str, int]:
         "honor_keys": len(_honor_info),
         "knitted_keys": len(_knit_info),
         "vectors": len(_vectors),
-        "cached_operations": len(_ops) + len(_conv) + len(_finals),
+        "cached_operations": len(_ops) + len(_conv) + len(_finals) + sum(
+            1 for rows in (_conv_rows, _final_rows) for row in rows for x in row
+            if x is not None and x != -1
+        ),
     }
 
 
@@ -280,16 +313,9 @@ def _infos(key: int, n_tiles: int, melds: int) -> tuple[Info, Info, Info, Info]:
 
 
 def _regular(a: Info, b: Info, c: Info, h: Info, k: int) -> int:
-    """The regular shape's shanten with ``k`` sets to make, from the four groups' facts (the
-    convolutions read from their caches first: this is every bot turn's hot path)."""
-    ab = _conv.get(a[0] << 16 | b[0])
-    if ab is None:
-        ab = _convolve(a[0], b[0])
-    abc = _conv.get(ab << 16 | c[0])
-    if abc is None:
-        abc = _convolve(ab, c[0])
-    final = _finals.get(abc << 16 | h[0]) or _final(abc, h[0])
-    return 2 * k - final[k]
+    """The regular shape's shanten with ``k`` sets to make, from the four groups' facts (three
+    combinations read from the rows: this is every bot turn's hot path)."""
+    return 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h[0])[k]
 
 
 # The six knitted sets, as which of 147/258/369 (0/1/2) each suit holds.

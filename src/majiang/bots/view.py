@@ -41,7 +41,27 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     Other seats' concealed kongs are face down and count as unseen; the tile being added to a
     kong (robbing window) is visible. With a ``wild`` face, melds hold identities: identity
     ``wild`` in a meld is a white dragon (the stand-in), unless the wild face is white itself.
+
+    Without a wild face, the table's running count of the tiles face up (``obs.visible``) is
+    used when the observation carries it: the own concealed kongs are added, nothing recounted.
     """
+    visible = obs.visible
+    if visible is not None and wild is None:
+        seen = [counts[t] + visible[t] for t in range(34)]
+        for m in obs.melds[obs.seat]:
+            if m.is_concealed_kong:
+                seen[m.tile] = seen[m.tile] + 4
+    else:
+        seen = _seen_by_recount(obs, counts, wild)
+    if obs.indicator is not None:
+        seen[obs.indicator] += 1
+    if obs.phase is Phase.ROB and obs.last_discard is not None:
+        seen[obs.last_discard] += 1
+    return [4 - n if n < 4 else 0 for n in seen]
+
+
+def _seen_by_recount(obs: Observation, counts: list[int], wild: int | None) -> list[int]:
+    """Held tiles plus every tile in the ponds and the melds shown (see ``unseen_counts``)."""
     seen = list(counts)
     for pond in obs.discards:
         for t in pond:
@@ -65,11 +85,7 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
             else:
                 face = WHITE if stand_in and tile == wild else tile
                 seen[face] = seen[face] + (4 if kind is _KONG else 3)
-    if obs.indicator is not None:
-        seen[obs.indicator] += 1
-    if obs.phase is Phase.ROB and obs.last_discard is not None:
-        seen[obs.last_discard] += 1
-    return [4 - n if n < 4 else 0 for n in seen]
+    return seen
 
 
 _CHOW: Final = MeldKind.CHOW

@@ -127,6 +127,28 @@ class Observation(NamedTuple):
     """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
     thrown: tuple[int, ...] = (0, 0, 0, 0)
     """Thrown bullets each seat has accepted from the dealer (this dealership)."""
+    visible: tuple[int, ...] | None = None
+    """Copies of each of the 34 kinds face up for every seat: in the ponds and in the exposed
+    melds (a concealed kong is face down; the indicator and a tile on offer to rob are not
+    counted). Derivable from ``discards`` and ``melds``; the table keeps it as tiles move so that
+    bots need not recount. None in hands with a wild tile, and from sources that do not keep it."""
 
 
-__all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase"]
+def count_visible(
+    melds: tuple[tuple[Meld, ...], ...], discards: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """:attr:`Observation.visible` counted from an observation's melds and ponds (for an
+    observation rebuilt from elsewhere, e.g. the RL encoding)."""
+    counts = [0] * 34
+    for pond in discards:
+        for t in pond:
+            counts[t] = counts[t] + 1
+    for seat_melds in melds:
+        for m in seat_melds:
+            if m.tile != HIDDEN and not m.is_concealed_kong:
+                for t in m.tiles:
+                    counts[t] = counts[t] + 1
+    return tuple(counts)
+
+
+__all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase", "count_visible"]

@@ -195,6 +195,12 @@ class Table:
         self._draw_may_win = True
         self._public_key = -1
         self._public: tuple[Any, ...] = ()
+        self._visible = [0] * 34
+        """Copies of each kind face up: in the ponds (tiles) and in the exposed melds (their
+        identities; a concealed kong is face down), kept as tiles move. 和绝张 reads it, and
+        observations carry it (``Observation.visible``)."""
+        self._visible_tuple: tuple[int, ...] | None = None
+        """``_visible`` as a tuple, for observations; None when it has changed since."""
         self._keys = [0, 0, 0, 0]
         """Each seat's hand key (``majiang.shanten.hand_key`` of its concealed tiles), kept up
         to date tile by tile: it names the hand for the waits' memo, and rule sets that have
@@ -325,7 +331,16 @@ class Table:
             self.drawable,
             self.dealer_count,
             tuple(self.thrown),
+            self._visible_now(),  # visible
         ))
+
+    def _visible_now(self) -> tuple[int, ...] | None:
+        if self.rules.wild_face is not None:
+            return None  # melds hold identities, ponds faces: the counts would mix the two
+        found = self._visible_tuple
+        if found is None:
+            found = self._visible_tuple = tuple(self._visible)
+        return found
 
     def _offered_win_legal(self, seat: int, legal: tuple[Action, ...]) -> bool | None:
         for a in legal:
@@ -374,6 +389,12 @@ class Table:
             )
             self._public_key = len(self.events)
         return self._public
+
+    def _seen(self, tile: int, n: int) -> None:
+        """``n`` more copies of ``tile`` face up (fewer, if negative)."""
+        visible = self._visible
+        visible[tile] = visible[tile] + n  # not ``+=``: see majiang.bots.view
+        self._visible_tuple = None
 
     def _add(self, seat: int, tile: int, n: int = 1) -> None:
         """``n`` copies of ``tile`` join ``seat``'s concealed tiles (leave them, if negative):
@@ -711,6 +732,7 @@ class Table:
         self.offer_note = self.rules.note_offer(self, seat, tile)
         self._add(seat, tile, -1)
         self.ponds[seat].append(tile)
+        self._seen(tile, 1)
         self._shown(seat)
         self.final_discard = self._live() <= 0
         self.events.append({"type": "discard", "seat": seat, "tile": _NAMES[tile]})  # as _event
@@ -808,7 +830,7 @@ class Table:
             return
         winner = self._settle_win_claims(order)
         if winner is not None:
-            self.ponds[discarder].pop()
+            self._seen(self.ponds[discarder].pop(), -1)
             self._shown(discarder)
             self._end_win(winner, discarder, self.checks[winner], tile)
             return
@@ -851,7 +873,7 @@ class Table:
         return winner
 
     def _claim_set(self, seat: int, discarder: int, tile: int, action: Action) -> None:
-        self.ponds[discarder].pop()
+        self._seen(self.ponds[discarder].pop(), -1)
         self._shown(discarder)
         source = (seat - discarder) % 4
         rules = self.rules
@@ -869,6 +891,8 @@ class Table:
             self._add(seat, tile, -3)
             meld = Meld(_KONG_MELD, ident, source)
         self.melds[seat].append(meld)
+        for t in meld.tiles:
+            self._seen(t, 1)
         self._shown(seat)
         self._event(
             action_to_json(action)["type"], seat=seat, tile=tile_name(tile), source=discarder
@@ -898,6 +922,7 @@ class Table:
         for i, m in enumerate(melds):
             if m.kind is _PUNG_MELD and m.tile == ident:
                 melds[i] = Meld(_KONG_MELD, ident, m.source + ADDED_KONG_OFFSET)
+                self._seen(ident, 1)
                 self._shown(seat)
                 break
         self._draw(seat, True, "kong")
@@ -950,13 +975,9 @@ class Table:
         """和绝张: the other three copies are visible (ponds and exposed melds)."""
         if held:
             return False
-        visible = sum(pond.count(tile) for pond in self.ponds)
+        visible = self._visible[tile]
         if offered:
             visible -= 1  # the discard on offer is the winning tile itself
-        for melds in self.melds:
-            for m in melds:
-                if m.is_exposed:
-                    visible += m.tiles.count(tile)
         return visible == 3
 
     def _false_win(self, seat: int) -> None:

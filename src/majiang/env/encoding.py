@@ -78,6 +78,7 @@ from ..engine.actions import (
     ThrowBullets,
     Win,
 )
+from ..engine.state import count_visible
 from ..engine.table import HIDDEN, Observation, Phase, Table
 from ..frozen import rebuild
 from ..hand import Meld, MeldKind
@@ -339,7 +340,9 @@ def decode_observation(
         for row in rows
     )
     hand = tuple(t for t in range(34) for _ in range(v[HAND + t]))
+    discards = tuple(tuple(t - 1 for t in row[ROW_POND:] if t) for row in rows)
     wrm = v[11]
+    wild = tile(v[12])
     return Observation(
         seat=seat,
         dealer=(seat + v[1]) % 4,
@@ -351,7 +354,7 @@ def decode_observation(
         drawn=tile(v[6]),
         melds=melds,
         flowers=tuple(tuple(f + 33 for f in row[ROW_FLOWERS:ROW_POND] if f) for row in rows),
-        discards=tuple(tuple(t - 1 for t in row[ROW_POND:] if t) for row in rows),
+        discards=discards,
         hand_sizes=tuple(row[0] for row in rows),
         wall_remaining=v[8],
         last_discard=tile(v[7]),
@@ -359,12 +362,13 @@ def decode_observation(
         deltas=tuple(row[1] for row in rows),
         may_win=bool(v[10]),
         win_reaches_minimum=None if wrm == 0 else wrm == 2,
-        wild=tile(v[12]),
+        wild=wild,
         indicator=tile(v[13]),
         raw_phase=bool(v[14]),
         drawable=v[9],
         dealer_count=v[15],
         thrown=tuple(row[2] for row in rows),
+        visible=count_visible(melds, discards) if wild is None else None,
     )
 
 
