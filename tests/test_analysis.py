@@ -19,6 +19,7 @@ from majiang.errors import InvalidHandError, MajiangError, NotationError
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.options import DEFAULT_OPTIONS
+from majiang.rules.guobiao.ruleset import GuobiaoRules
 from majiang.shanten import (
     SHAPES,
     TILE_KEYS,
@@ -323,7 +324,22 @@ def test_useful_tiles_of_a_ready_hand_are_its_waits() -> None:
         held = counts_of(tiles)
         expected = [t for t in winning_tiles(counts, len(melds)) if held[t] < 4]
         assert useful_tiles(tiles, len(melds)) == expected
+        # the rule set's waits by hand key, as the table asks them (and without the key)
+        rules = GuobiaoRules()
+        assert rules.waiting_tiles_of_key(hand_key(tiles), held, len(melds)) == set(expected)
+        assert rules.waiting_tiles(held, len(melds)) == set(expected)
         checked += 1
+
+
+def test_rule_set_waits_of_hands_that_are_not_ready_or_not_13() -> None:
+    rules = GuobiaoRules()
+    tiles, melds = concealed("1234m5699s12p5pES")
+    assert rules.waiting_tiles(counts_of(tiles), melds) == frozenset()
+    tiles, melds = concealed("123m456s789p11mEE")  # ready on 1m, 4m (111m 234m) or E
+    assert rules.waiting_tiles(counts_of(tiles), melds) == {0, 3, 27}
+    assert rules.waiting_tiles(counts_of([*tiles, 0]), melds) == frozenset()  # 14: complete
+    with pytest.raises(InvalidHandError):
+        rules.waiting_tiles(counts_of(tiles), melds + 1)  # 13 tiles and a set
 
 
 def test_useful_tiles_lower_shanten() -> None:

@@ -465,6 +465,29 @@ _ORPHAN_MASK: Final = sum(1 << t for t in (0, 8, 9, 17, 18, 26, *range(27, NUM_K
 _ALL_KINDS: Final = (1 << NUM_KINDS) - 1
 
 
+_NO_WAITS: Final[frozenset[int]] = frozenset()
+
+
+def waiting_tiles_of_key(key: int, counts: list[int], melds: int) -> frozenset[int]:
+    """The winning tiles of a ready hand (any shape) given by its :func:`hand_key` and its 34
+    concealed counts; empty if it is not ready. A quick ready test comes first: nearly every
+    hand a table asks about is not ready (Guobiao's ``waiting_tiles_of_key``, compiled with
+    this module so that the table's call runs no Python frame)."""
+    n_tiles = 0
+    for t in range(NUM_KINDS):
+        n_tiles += counts[t]
+    if n_tiles + 3 * melds != 13:  # never asked by a table
+        if shanten_of_key(key, n_tiles, melds) != 0:
+            return _NO_WAITS
+        from .analysis import useful_tiles  # analysis imports this module
+
+        tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+        return frozenset(useful_tiles(tiles, melds))  # says what is wrong with the hand
+    if not is_ready_of_key(key, n_tiles, melds):
+        return _NO_WAITS
+    return frozenset(useful_of_key(key, n_tiles, melds, counts))
+
+
 def useful_of_key(key: int, n_tiles: int, melds: int, counts: Sequence[int]) -> list[int]:
     """Kinds whose draw lowers the shanten of a 13-tile :func:`hand_key` (``counts``: the same
     concealed tiles as 34 counts). Kinds held four times are left out: they cannot be drawn.

@@ -143,7 +143,9 @@ def acceptance(counts: list[int], melds: int, unseen: list[int], shanten: int) -
 class Discards:
     """The shanten left by each discard of a 14-tile state, computed once."""
 
-    __slots__ = ("best", "counts", "keys", "melds", "options", "regular", "special", "vectors")
+    __slots__ = (
+        "best", "counts", "keys", "melds", "options", "pairs", "regular", "special", "vectors"
+    )
 
     def __init__(self, counts: list[int], melds: int) -> None:
         self.counts = counts
@@ -163,6 +165,7 @@ class Discards:
                 if c > 1 and (1 << t) & _ORPHAN_MASK:
                     orphan_pair = 1
         self.keys = keys
+        self.pairs = pairs
         self.vectors = vectors = group_vectors(keys)
         rest = rests(vectors)
         options: dict[int, int] = {}
@@ -239,10 +242,12 @@ class Discards:
                         total += unseen[base + r]
         if melds == 0:
             counts = self.counts
-            counts[tile] = counts[tile] - 1
-            if 6 - _pair_count(counts) == shanten:
+            held = counts[tile]
+            # one copy fewer breaks a pair when the kind was held an even number of times
+            if 6 - self.pairs + (0 if held & 1 else 1) == shanten:
+                counts[tile] = held - 1
                 total += _odd_unseen(counts, unseen)
-            counts[tile] = counts[tile] + 1
+                counts[tile] = held
         return total
 
 

@@ -47,12 +47,20 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     """
     visible = obs.visible
     if visible is not None and wild is None:
-        seen = [counts[t] + visible[t] for t in range(34)]
+        unseen = [0] * 34
+        for t in range(34):  # one native loop when compiled
+            n = 4 - counts[t] - visible[t]
+            if n > 0:
+                unseen[t] = n
         for m in obs.melds[obs.seat]:
             if m.is_concealed_kong:
-                seen[m.tile] = seen[m.tile] + 4
-    else:
-        seen = _seen_by_recount(obs, counts, wild)
+                unseen[m.tile] = 0  # all four are this seat's
+        if obs.indicator is not None and unseen[obs.indicator]:
+            unseen[obs.indicator] -= 1
+        if obs.phase is Phase.ROB and obs.last_discard is not None and unseen[obs.last_discard]:
+            unseen[obs.last_discard] -= 1
+        return unseen
+    seen = _seen_by_recount(obs, counts, wild)
     if obs.indicator is not None:
         seen[obs.indicator] += 1
     if obs.phase is Phase.ROB and obs.last_discard is not None:
