@@ -26,6 +26,7 @@ from majiang.shanten import (
     shanten,
     shanten_by_shape,
     shanten_of_key,
+    special_shanten_of_key,
 )
 from majiang.tiles import KNITTED_SETS, ORPHANS
 
@@ -223,22 +224,42 @@ def test_special_bound(counts: list[int], melds: int) -> None:
     assert special_bound(counts, melds) == expected
 
 
-def test_special_bound_is_a_lower_bound() -> None:
-    """Never above the shanten of the shapes it bounds, on hands drawn mostly from a knitted
-    set, the orphans and the honours (where those shapes are near)."""
-    rng = random.Random(9)
-    near = 0
-    for _ in range(1500):
+def _near_special_hands(n: int, seed: int, extra: int = 0) -> list[tuple[list[int], int]]:
+    """Hands of 13 (+ ``extra``) tiles drawn mostly from a knitted set and the honours, or from
+    the orphans: where the special shapes are near."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
         if rng.random() < 0.3:
             pool = list(ORPHANS)
         else:
             pool = [*sorted(rng.choice(KNITTED_SETS)), *range(27, 34)]
         melds = rng.randrange(2)
-        size = 13 - 3 * melds
+        size = 13 + extra - 3 * melds
         tiles = rng.sample(pool, min(len(pool), size - rng.randrange(3)))
         tiles += rng.sample(range(34), size - len(tiles))
-        if max(_counts(tiles)) > 4:
-            continue
+        if max(_counts(tiles)) <= 4:
+            out.append((tiles, melds))
+    return out
+
+
+def test_special_shanten_of_key() -> None:
+    """The shapes other than the regular one, as ``shanten_by_shape`` has them, cut at a bound."""
+    hands = _near_special_hands(400, 4) + _near_special_hands(400, 5, extra=1)
+    hands += _random_hands(300, 6, 13) + _random_hands(300, 7, 14)
+    for tiles, melds in hands:
+        by_shape = shanten_by_shape(tiles, melds)
+        special = min((s for name, s in by_shape.items() if name != "regular"), default=99)
+        for bound in (0, 2, 99):
+            found = special_shanten_of_key(hand_key(tiles), len(tiles), melds, bound)
+            assert found == min(special, bound), (tiles, melds, bound)
+
+
+def test_special_bound_is_a_lower_bound() -> None:
+    """Never above the shanten of the shapes it bounds, on hands drawn mostly from a knitted
+    set, the orphans and the honours (where those shapes are near)."""
+    near = 0
+    for tiles, melds in _near_special_hands(1500, 9):
         by_shape = shanten_by_shape(tiles, melds)
         special = min(by_shape[name] for name in ("thirteen_orphans", "knitted_straight",
                                                   "honors_knitted") if name in by_shape)

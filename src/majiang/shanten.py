@@ -379,6 +379,24 @@ def shanten_of_key(key: int, n_tiles: int, melds: int = 0) -> int:
     return best
 
 
+def special_shanten_of_key(key: int, n_tiles: int, melds: int, bound: int) -> int:
+    """The lowest shanten of the shapes other than the regular one (seven pairs, thirteen
+    orphans, the two knitted shapes) of a :func:`hand_key`, or ``bound`` if none is lower: the
+    rest of :func:`shanten_of_key` for a caller that knows the regular shape's."""
+    if melds > 1:
+        return bound
+    a, b, c, h = _infos(key, n_tiles, melds)
+    knitted = _knitted(a, b, c)
+    best = bound
+    if melds == 0:
+        other = _concealed_shapes(a, b, c, h, knitted)
+        if other < best:
+            best = other
+    if 8 - knitted < best:
+        best = _knitted_straight(key, h[0], 4 - melds, best)
+    return best
+
+
 _REGULAR_RESIDUES: Final = (1, 8)
 """The sums of the four groups' residues (``Info``) of the 13-tile hands that may be one tile
 from sets and a pair: a complete hand's groups hold ≡ 0, 0, 0, 2 tiles (mod 3) and the tile adds

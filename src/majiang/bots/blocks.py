@@ -64,7 +64,7 @@ def _max(a: Vector, b: Vector) -> Vector:
     return tuple(x if x > y else y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
-_suits: Final[tuple[dict[int, int], dict[int, int]]] = ({0: 0}, {0: 0})
+_suits: Final[tuple[dict[int, int], ...]] = ({0: 0}, {0: 0})
 """Vector id of each suit key: with chows, and pungs only."""
 
 
@@ -204,8 +204,9 @@ def distance(counts: Sequence[int], k: int, pungs_only: bool = False) -> int:
     return 2 * k - value(hand_vector(group_vectors(group_keys(counts), pungs_only)), k)
 
 
-def rests(vectors: Sequence[int]) -> tuple[int, int, int, int]:
-    """For each group, the combination of the other three."""
+def rests(vectors: Sequence[int]) -> tuple[int, ...]:
+    """For each group, the combination of the other three (typed ``tuple[int, ...]``: compiled,
+    a fixed-length tuple is a C struct, boxed into a new tuple at each index by a variable)."""
     a, b, c, h = vectors
     ab = combine(a, b)
     ch = combine(c, h)

@@ -23,7 +23,7 @@ from ..engine.actions import (
     Pung,
 )
 from ..engine.table import Observation, Phase
-from ..shanten import TILE_KEYS, shanten_of_key
+from ..shanten import TILE_KEYS, shanten_of_key, special_shanten_of_key
 from ..tiles import KNITTED_SETS, ORPHANS
 from . import blocks
 from .blocks import TILE_GROUP, group_keys, group_vectors, removals, rests, suit_vector
@@ -192,7 +192,7 @@ class Discards:
         self.special = False
         if melds <= 1 and best > -1 and _bound(held, orphan_pair, melds) < best:
             key14 = _hand_key(keys)
-            if shanten_of_key(key14, n, melds) < best:
+            if special_shanten_of_key(key14, n, melds, best) < best:
                 # a knitted shape or thirteen orphans is closer: ask the full shanten
                 self.special = True
                 for t in options:
