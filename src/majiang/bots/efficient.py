@@ -195,8 +195,8 @@ class Discards:
             if special_shanten_of_key(key14, n, melds, best) < best:
                 # a knitted shape or thirteen orphans is closer: ask the full shanten
                 self.special = True
-                for t in options:
-                    options[t] = shanten_of_key(key14 - TILE_KEYS[t], n - 1, melds)
+                for t, s in options.items():  # the regular and seven pairs' shanten is s
+                    options[t] = special_shanten_of_key(key14 - TILE_KEYS[t], n - 1, melds, s)
                 best = min(options.values())
         self.options = options
         self.regular = regular

@@ -293,9 +293,11 @@ class Table:
         if hand is None:
             built: list[int] = []
             counts = self.concealed[seat]
-            for t in range(34):
-                if counts[t]:
-                    built += _REPEATS[t][counts[t]]
+            for t in range(34):  # native loops when compiled (``list += tuple`` is generic)
+                n = counts[t]
+                while n:
+                    built.append(t)
+                    n -= 1
             hand = self._hands[seat] = tuple(built)
         public_melds, flowers, discards, hand_sizes = self._public_view()
         melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
@@ -306,7 +308,7 @@ class Table:
             drawn = self.last_tile
         # the tuple built by position in field order, without the named tuple's generated
         # (interpreted) __new__: about 3 µs less a decision compiled
-        return tuple.__new__(Observation, (
+        return _NEW_TUPLE(Observation, (
             seat,
             self.dealer,
             self.prevalent_wind,
@@ -1062,5 +1064,6 @@ _OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4)
 _NO_CHOWS: Final = (False, False, False, False)
 _NAMES: Final = [tile_name(t) for t in range(42)]
 """Tile names by tile, for the hot events (``tile_name`` without the call)."""
-_REPEATS: Final = [[(t,) * n for n in range(5)] for t in range(34)]
+_NEW_TUPLE: Final = tuple.__new__
+"""Bound once: compiled, ``tuple.__new__(...)`` looks the method up on each call."""
 _HIDDEN_KONG: Final = Meld(_KONG_MELD, HIDDEN, 0)
