@@ -222,22 +222,32 @@ tenth of a simulation's time, for the few thousand keys play ever reaches."""
 _knit_info: Final[dict[int, tuple[int, ...]]] = {}
 
 
-def _digits(key: int, n: int) -> tuple[int, ...]:
-    return tuple(key // _POW5[i] % 5 for i in range(n))
+def _digits(key: int, n: int) -> list[int]:
+    digits = []
+    for i in range(n):
+        digits.append(key // _POW5[i] % 5)
+    return digits
 
 
 def _make_suit(key: int) -> Info:
     if key >= _SUIT_KEYS:
         raise InvalidHandError("more than 4 copies of a tile")  # a fifth copy carried over
     c = _digits(key, 9)
+    tiles = pairs = knitted = 0
+    for r in range(9):  # one native loop (generator sums are not, compiled)
+        n = c[r]
+        tiles += n
+        pairs += n >> 1
+        if n:
+            knitted += 1 << 2 * (r % 3)  # held ranks of 147, 258, 369: two bits each
     info = (
         _pattern(key),
-        sum(c),
-        sum(n // 2 for n in c),
+        tiles,
+        pairs,
         (c[0] > 0) + (c[8] > 0),
         int(c[0] >= 2 or c[8] >= 2),
-        sum(sum(1 for r in ranks if c[r]) << 2 * i for i, ranks in enumerate(_KNITTED_RANKS)),
-        _RESIDUE[sum(c) % 3],
+        knitted,
+        _RESIDUE[tiles % 3],
     )
     _suit_info[key] = info
     return info

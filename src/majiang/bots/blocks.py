@@ -61,7 +61,14 @@ def _pair(a: Vector) -> Vector:
 
 
 def _max(a: Vector, b: Vector) -> Vector:
-    return tuple(x if x > y else y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
+    # spelled out: compiled, a generator over zip() boxed both vectors and every value (9 µs)
+    return (
+        a[0] if a[0] > b[0] else b[0], a[1] if a[1] > b[1] else b[1],
+        a[2] if a[2] > b[2] else b[2], a[3] if a[3] > b[3] else b[3],
+        a[4] if a[4] > b[4] else b[4], a[5] if a[5] > b[5] else b[5],
+        a[6] if a[6] > b[6] else b[6], a[7] if a[7] > b[7] else b[7],
+        a[8] if a[8] > b[8] else b[8], a[9] if a[9] > b[9] else b[9],
+    )
 
 
 _suits: Final[tuple[dict[int, int], ...]] = ({0: 0}, {0: 0})
@@ -238,13 +245,16 @@ def neighbours(key: int, honors: bool) -> tuple[int, ...]:
     if found is None:
         digits = _digits(key, honors)
         n = len(digits)
-        found = tuple(
-            _group_vector(key + POW5[r], honors)
-            if digits[r] < 4 and (digits[r] if honors else any(digits[max(0, r - 2) : r + 3]))
-            else -1
-            for r in range(n)
-        )
-        _neighbours[cache_key] = found
+        out = []
+        for r in range(n):  # native loops when compiled
+            near = digits[r] > 0
+            if not honors:
+                for q in range(max(0, r - 2), min(n, r + 3)):
+                    if digits[q]:
+                        near = True
+                        break
+            out.append(_group_vector(key + POW5[r], honors) if near and digits[r] < 4 else -1)
+        found = _neighbours[cache_key] = tuple(out)
     return found
 
 
