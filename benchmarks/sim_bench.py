@@ -1,10 +1,12 @@
 """Simulation throughput and bot strength, measured in one run.
 
     .venv/bin/python benchmarks/sim_bench.py [--hands 300] [--seed 1] [--jobs 2] [--duel 2000]
+        [--warm 20]
 
 1. Hands/s of whole bot hands on one core for each bot mix (``majiang.sim.simulate`` with one
-   process, after a short warm-up that fills the shanten and block caches), and where the time
-   goes: inside the bots, or in the engine (``observation`` plus ``apply``).
+   process, after ``--warm`` hands that start filling the shanten and block caches), and where
+   the time goes: inside the bots, or in the engine (``observation`` plus ``apply``). The caches
+   fill over a few hundred hands: ``--warm 400`` gives the rate of a long simulation.
 2. ``--jobs`` scaling: the efficiency bots' hands with 1 process and with ``--jobs`` processes,
    the same seed (the figures must be identical), and the speed-up.
 3. The fan-aware bot against three efficiency bots over ``--duel`` hands: its win rate (with a
@@ -82,11 +84,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2, help="processes for scaling/duel (2)")
     parser.add_argument("--duel", type=int, default=2000, help="fan vs 3 efficient hands (2000)")
+    parser.add_argument("--warm", type=int, default=20, help="warm-up hands, uncounted (20)")
     args = parser.parse_args()
 
-    run(EFFICIENT, 20, args.seed + 1)  # warm-up: fill the caches once
+    if args.warm > 0:
+        run(EFFICIENT, args.warm, args.seed + 1)  # fill the caches
     build = "compiled (mypyc)" if table_module.__file__.endswith(".so") else "pure Python"
-    print(f"1. one core, {args.hands} hands per mix, seed {args.seed}, {build}")
+    print(f"1. one core, {args.hands} hands per mix after {args.warm} uncounted, seed "
+          f"{args.seed}, {build}")
     print(f"   {'bots':<40}{'hands/s':>9}{'bots ms/hand':>14}{'engine ms/hand':>16}"
           f"{'draws':>7}")
     speeds = {}
