@@ -214,7 +214,7 @@ def distance(counts: Sequence[int], k: int, pungs_only: bool = False) -> int:
 def rests(vectors: Sequence[int]) -> tuple[int, ...]:
     """For each group, the combination of the other three (typed ``tuple[int, ...]``: compiled,
     a fixed-length tuple is a C struct, boxed into a new tuple at each index by a variable)."""
-    a, b, c, h = vectors
+    a, b, c, h = vectors[0], vectors[1], vectors[2], vectors[3]  # no iterator over a Sequence
     ab = combine(a, b)
     ch = combine(c, h)
     return combine(b, ch), combine(a, ch), combine(ab, h), combine(ab, c)

@@ -26,7 +26,7 @@ from ..engine.table import Observation, Phase
 from ..shanten import TILE_KEYS, shanten_of_key, special_shanten_of_key
 from ..tiles import KNITTED_SETS, ORPHANS
 from . import blocks
-from .blocks import TILE_GROUP, group_keys, group_vectors, removals, rests, suit_vector
+from .blocks import TILE_GROUP, combine, group_keys, group_vectors, removals, rests, suit_vector
 from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
 
 _ISOLATION: Final = tuple(
@@ -227,15 +227,21 @@ class Discards:
         melds = self.melds
         total = 0
         if self.regular[tile] == shanten:
-            keys = list(self.keys)
+            keys = self.keys
+            vectors = self.vectors
             g, step = TILE_GROUP[tile]
-            keys[g] = keys[g] - step
-            vectors = list(self.vectors)
-            vectors[g] = suit_vector(keys[g]) if g < 3 else blocks.honor_vector(keys[g])
-            rest = rests(vectors)
+            changed = keys[g] - step  # the group the tile leaves; the other three as they are
+            vector = suit_vector(changed) if g < 3 else blocks.honor_vector(changed)
+            a = vector if g == 0 else vectors[0]
+            b = vector if g == 1 else vectors[1]
+            c = vector if g == 2 else vectors[2]
+            d = vector if g == 3 else vectors[3]
+            ab = combine(a, b)
+            cd = combine(c, d)
+            rest = [combine(b, cd), combine(a, cd), combine(ab, d), combine(ab, c)]  # see rests
             k = 4 - melds
             for h in range(4):
-                key = keys[h]
+                key = changed if h == g else keys[h]
                 if key:
                     base = 9 * h
                     for r in blocks.improving(rest[h], key, k, h == 3):
