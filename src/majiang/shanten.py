@@ -135,14 +135,19 @@ def _convolve(a: int, b: int) -> int:
     return found
 
 
-def _combined(a: int, b: int) -> int:
-    x, y = _vectors[a], _vectors[b]
+def max_plus(x: Sequence[int], y: Sequence[int]) -> tuple[int, ...]:
+    """The max-plus combination of two groups' ten-value vectors (see ``Vector``): for each
+    budget, the best split of it between the two, the pair in at most one (-99: none)."""
     out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
     out += [
         max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
         for m in range(5)
     ]
-    return _intern(tuple(max(v, _NEG) for v in out))
+    return tuple(max(v, _NEG) for v in out)
+
+
+def _combined(a: int, b: int) -> int:
+    return _intern(max_plus(_vectors[a], _vectors[b]))
 
 
 def _final(a: int, b: int) -> Vector:

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ..shanten import max_plus
+
 NEG: Final = -99
 Vector = tuple[int, int, int, int, int, int, int, int, int, int]
 
@@ -143,13 +145,7 @@ def combine(a: int, b: int) -> int:
 
 
 def _combined(a: int, b: int) -> int:
-    x, y = _vectors[a], _vectors[b]
-    out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
-    out += [
-        max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
-        for m in range(5)
-    ]
-    return _intern(tuple(max(v, NEG) for v in out))  # type: ignore[arg-type]
+    return _intern(max_plus(_vectors[a], _vectors[b]))  # type: ignore[arg-type]
 
 
 def value(vector: int, k: int) -> int:
