@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from majiang.bots import blocks
 from majiang.bots.blocks import POW5, combine, honor_vector, improving, removals, suit_vector, value
+from majiang.shanten import max_plus
 
 # A group's counts (0-4 of each rank; 0-14 tiles), the other groups' combined vector, the budget.
 suits = st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda c: sum(c) <= 14)
@@ -54,3 +55,18 @@ def test_improving_and_removals_match_a_direct_computation(
 def test_a_lone_far_tile_is_never_tried() -> None:
     """Only ranks within two of a held tile can raise a suit's value: the others are -1."""
     assert blocks.neighbours(_key([1, 0, 0, 0, 0, 0, 0, 0, 0]), False)[3:] == (-1,) * 6
+
+
+_VALUES = st.tuples(*[st.sampled_from([-99, *range(12)])] * 10)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_VALUES, _VALUES)
+def test_max_plus_is_the_best_split_of_each_budget(x: tuple[int, ...], y: tuple[int, ...]) -> None:
+    """For each budget m, the best x[i] + y[m - i]; with the pair (slots 5-9) from one side only;
+    -99 when nothing reaches it."""
+    for m in range(5):
+        plain = max(x[i] + y[m - i] for i in range(m + 1))
+        paired = max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
+        assert max_plus(x, y)[m] == max(plain, -99)
+        assert max_plus(x, y)[5 + m] == max(paired, -99)

@@ -135,15 +135,29 @@ def _convolve(a: int, b: int) -> int:
     return found
 
 
-def max_plus(x: Sequence[int], y: Sequence[int]) -> tuple[int, ...]:
+def max_plus(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
     """The max-plus combination of two groups' ten-value vectors (see ``Vector``): for each
-    budget, the best split of it between the two, the pair in at most one (-99: none)."""
-    out = [max(x[i] + y[m - i] for i in range(m + 1)) for m in range(5)]
-    out += [
-        max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
-        for m in range(5)
-    ]
-    return tuple(max(v, _NEG) for v in out)
+    budget, the best split of it between the two, the pair in at most one (-99: none).
+    Native loops when compiled (nested generators cost several µs a call)."""
+    out = []
+    for m in range(5):
+        best = _NEG
+        for i in range(m + 1):
+            v = x[i] + y[m - i]
+            if v > best:
+                best = v
+        out.append(best)
+    for m in range(5):
+        best = _NEG
+        for i in range(m + 1):
+            v = x[5 + i] + y[m - i]
+            if v > best:
+                best = v
+            v = x[i] + y[5 + m - i]
+            if v > best:
+                best = v
+        out.append(best)
+    return tuple(out)
 
 
 def _combined(a: int, b: int) -> int:
