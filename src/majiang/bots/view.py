@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.actions import Action, Win
+from ..engine.state import count_visible
 from ..engine.table import HIDDEN, Observation, Phase
 from ..errors import MajiangError
 from ..hand import Meld, MeldKind
@@ -42,11 +43,13 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     kong (robbing window) is visible. With a ``wild`` face, melds hold identities: identity
     ``wild`` in a meld is a white dragon (the stand-in), unless the wild face is white itself.
 
-    Without a wild face, the table's running count of the tiles face up (``obs.visible``) is
-    used when the observation carries it: the own concealed kongs are added, nothing recounted.
+    Without a wild face, the count of the tiles face up (``obs.visible``, kept by the table, or
+    counted when the observation lacks it) gives them, with the own concealed kongs added.
     """
-    visible = obs.visible
-    if visible is not None and wild is None:
+    if wild is None:
+        visible = obs.visible
+        if visible is None:  # an observation from a source that does not keep it
+            visible = count_visible(obs.melds, obs.discards)
         unseen = [0] * 34
         for t in range(34):  # one native loop when compiled
             n = 4 - counts[t] - visible[t]
@@ -68,13 +71,14 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     return [4 - n if n < 4 else 0 for n in seen]
 
 
-def _seen_by_recount(obs: Observation, counts: list[int], wild: int | None) -> list[int]:
-    """Held tiles plus every tile in the ponds and the melds shown (see ``unseen_counts``)."""
+def _seen_by_recount(obs: Observation, counts: list[int], wild: int) -> list[int]:
+    """Held tiles plus every tile in the ponds and the melds shown, melds read with the wild
+    face's stand-in (see ``unseen_counts``)."""
     seen = list(counts)
     for pond in obs.discards:
         for t in pond:
             seen[t] = seen[t] + 1
-    stand_in = wild is not None and wild != WHITE
+    stand_in = wild != WHITE
     for melds in obs.melds:
         for m in melds:
             tile = m.tile
