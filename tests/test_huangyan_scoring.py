@@ -355,6 +355,80 @@ def test_wild_face_ignored_in_flush_its_identity_counts() -> None:
     assert "清一色" in fan_items(score) and "无得" not in fan_items(score)
 
 
+@pytest.mark.parametrize(
+    ("hand", "seat", "total"),
+    [("123456789p111p5m5m", "E", 260), ("55m23333444457p6p", "W", 280)],
+)
+def test_a_pair_of_two_wild_de_keeps_the_flush_and_its_honour_credit(
+    hand: str, seat: str, total: int
+) -> None:
+    """§4.3 ignores wild 得 in the flush tests, §4.1 gives honour credit by the group's
+    identity: a pair of two wild 得 is the seat-wind pair (2 hu) of a 清一色 hand."""
+    score = score_huangyan(hand, wild="5m", seat_wind=seat, self_drawn=True)
+    assert score.total == total
+    assert fan_items(score) == {"清一色": 3}
+    assert ("门风对子", 2) in hu_items(score)
+
+
+def test_a_restored_de_counts_as_its_face_in_the_flush_tests() -> None:
+    """Only a *wild* 得 is ignored: two 得 restored as 5m make a dots hand two-suited, so the
+    restored reading ((10 + 20) × 2^2 = 120, no flush) loses to the wild seat-wind pair (256);
+    were the restored pair ignored too it would be (10 + 20) × 2^5 = 960."""
+    score = score_huangyan("123456789p111p5m5m", wild="5m", self_drawn=True,
+                           options={"limit": 0})
+    assert (score.raw, score.restored) == (256, 0)
+
+
+def test_wild_de_alone_make_no_suit_for_a_flush() -> None:
+    """Honours and a pair of wild 得: the 得 standing for a suited tile is ignored, so no reading
+    is a half flush (the best is the restored dead face, then the seat-wind pair, 104; a 得 pair
+    as 1m is (30 + 20) × 2 = 100, not 200)."""
+    score = score_huangyan("[EEE][SSS]WWWNNNCC", wild="C", seat_wind="S", self_drawn=True,
+                           explain=True)
+    assert score.raw == 400 and "混一色" not in fan_items(score)
+    assert max(alt.raw for alt in score.alternatives) == 104
+    assert all(alt.raw == 100 for alt in score.alternatives if "as 1m" in alt.reading)
+
+
+def _one_suit_set_counts() -> list[tuple[int, ...]]:
+    """Every way to hold four sets of one suit (9-slot counts, at most four of a rank)."""
+    sets = [(0, r) for r in range(7)] + [(1, r) for r in range(9)]
+    found = set()
+    for combo in combinations_with_replacement(sets, 4):
+        counts = [0] * 9
+        for chow, r in combo:
+            for x in ((r, r + 1, r + 2) if chow == 0 else (r, r, r)):
+                counts[x] += 1
+        if max(counts) <= 4:
+            found.add(tuple(counts))
+    return sorted(found)
+
+
+def test_every_one_suit_hand_whose_pair_is_two_wild_de_scores_as_the_spec_says() -> None:
+    """The family of the audit: four sets of bamboo and two wild 得 (every seventh of the 2,098
+    shapes, 300 hands; the last bamboo tile self-drawn; the wild face and the seat vary; the whole
+    family takes half a minute and agrees too), against the brute-force scorer
+    written from the spec. Its 得 try the bamboo, ``F``, and one honour of each value class: a 得
+    standing for anything else can only be half of a wild pair, and such a pair is worth what
+    the seat wind's (2 hu), a live dragon's (2) or another wind's (0) is."""
+    faces = [parse_face(f) for f in ("5m", "9p", "N", "C", "P")]
+    shapes = _one_suit_set_counts()
+    assert len(shapes) == 2098
+    for index, counts in enumerate(shapes[::7]):
+        face = faces[index % len(faces)]
+        seat = index % 4
+        tiles = [9 + r for r in range(9) for _ in range(counts[r])]
+        win = tiles.pop()
+        hand = Hand.of((), [*tiles, face, face], win)
+        wild = Wild(face)
+        other_wind = next(t for t in WINDS if t not in (WINDS[seat], face))
+        live_dragon = next(t for t in DRAGONS if t != face)
+        alphabet = sorted({*range(9, 18), WINDS[seat], other_wind, live_dragon, face})
+        score = score_winner(hand, wild, seat_wind=seat, self_drawn=True)
+        expected = oracle_raw(hand, wild, seat, True, identities=alphabet)
+        assert score.raw == expected, (format_huangyan_hand(hand, wild), seat)
+
+
 def test_closed_wait_needs_the_natural_winning_tile_in_the_middle() -> None:
     # the winning tile is a 得 used as a wild 2m: no 嵌
     wild = score_huangyan("13m456m789m555p99s9p", wild="9p", self_drawn=True)
@@ -550,8 +624,10 @@ def _splits(ids: Counter[int], pair_done: bool) -> Iterator[list[tuple[str, int]
 def oracle_raw(
     hand: Hand, wild: Wild, seat: int, self_drawn: bool,
     options: HuangyanOptions = DEFAULT_OPTIONS,
+    identities: list[int] | None = None,
 ) -> int:
-    """The largest (hu + base) × 2^fan, by brute force straight from §4.1-4.3."""
+    """The largest (hu + base) × 2^fan, by brute force straight from §4.1-4.3; each 得 tries
+    every identity (or those of ``identities``)."""
     face = wild.face
     seat_id = WINDS[seat]
     dead = face if face in DRAGONS and not options.live_dragon_face else None
@@ -581,7 +657,7 @@ def oracle_raw(
     assert hand.win_tile is not None
     win_wild = hand.win_tile == face
     best = -1
-    for assign in combinations_with_replacement(range(34), k):
+    for assign in combinations_with_replacement(identities or range(34), k):
         ids = Counter(naturals)
         ids.update(assign)
         restored = assign.count(face)
@@ -620,8 +696,11 @@ def oracle_raw(
                             hu += options.edge_wait_bonus
                     if spot is not None and split[spot][0] == "pair":
                         hu += options.single_wait_bonus
-                    suits = {t // 9 for kind, t in groups if t < 27}
-                    honours = any(t >= 27 and t != dead for _, t in groups)
+                    # §4.3: the flush tests look at the tiles, wild 得 and the dead face
+                    # ignored: declared sets, natural concealed tiles and restored 得 (face F)
+                    tiles = [t for _, t in fixed] + list(naturals) + [face] * restored
+                    suits = {t // 9 for t in tiles if t < 27}
+                    honours = any(t >= 27 and t != dead for t in tiles)
                     if len(suits) == 1:
                         fan += 1 if honours else options.full_flush_fan
                     if k == 0:

@@ -369,8 +369,14 @@ class _Winner:
         self.meld_seat = 0
         self.meld_dragon = 0
         self.meld_chows = False
-        self.meld_suits: set[int] = set()
-        self.meld_honours = False
+        # The flush tests look at tiles, not groups (§4.3): a wild 得 is ignored whatever it
+        # stands for, so the suits and honours of the natural tiles and the declared sets are
+        # fixed; only a restored 得 (a tile of face F) adds its own face's class.
+        self.suits: set[int] = set()
+        self.honours = False
+        for ident in range(NUM_KINDS):
+            if self.natural[ident]:
+                self.note_suit(ident)
         for meld in hand.melds:
             kind = self.meld_kind(meld.kind, meld.source)
             ident = wild.identity(meld.tile)
@@ -392,9 +398,27 @@ class _Winner:
 
     def note_suit(self, ident: int) -> None:
         if ident < 27:
-            self.meld_suits.add(ident // 9)
+            self.suits.add(ident // 9)
         elif self.wild.is_honour(ident):
-            self.meld_honours = True
+            self.honours = True
+
+    def flush_fan(self, restored: int) -> tuple[str, int]:
+        """(name, fan) of the flush of a reading with ``restored`` 得 used as ``F``, or
+        ``("", 0)``: the natural tiles and the declared sets decide, wild 得 tiles and the dead
+        face are ignored, a restored 得 counts as a tile of face ``F`` (§4.3, A3)."""
+        suits = self.suits
+        honours = self.honours
+        if restored:
+            face = self.wild.face
+            if face < 27:
+                suits = suits | {face // 9}
+            elif self.wild.is_honour(face):
+                honours = True
+        if len(suits) != 1:
+            return "", 0
+        if honours:
+            return "混一色", HALF_FLUSH_FAN
+        return "清一色", self.options.full_flush_fan
 
     def value(self, kind: int, ident: int) -> int:
         """§4.2 hu of one group of the winner."""
@@ -426,17 +450,10 @@ class _Winner:
         hu = self.meld_hu + self.value(PAIR, pair)
         seat_fans = self.meld_seat
         dragon_fans = self.meld_dragon
-        suits = set(self.meld_suits)
-        honours = self.meld_honours
         for p in pungs:
             hu += self.value(CONCEALED_PUNG, p)
             seat_fans += p == self.seat
             dragon_fans += wild.is_live_dragon(p)
-        for t in (pair, *pungs, *chows):
-            if t < 27:
-                suits.add(t // 9)
-            elif wild.is_honour(t):
-                honours = True
         delta, placement = self.place(assign, reading, face)
         hu += delta
         if self.self_drawn:
@@ -445,10 +462,8 @@ class _Winner:
                 hu += options.kong_bloom_bonus
         if not chows and not self.meld_chows:
             hu += options.all_pungs_bonus
-        fan = seat_fans + dragon_fans
-        if len(suits) == 1:
-            fan += HALF_FLUSH_FAN if honours else options.full_flush_fan
         restored = assign.count(face)
+        fan = seat_fans + dragon_fans + self.flush_fan(restored)[1]
         if not self.k:
             fan += options.no_wild_fan
         elif restored:
@@ -587,19 +602,11 @@ class _Winner:
             fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
         if dragon_fans:
             fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
-        suits = set(self.meld_suits)
-        honours = self.meld_honours
-        for t in (pair, *pungs, *chows):
-            if t < 27:
-                suits.add(t // 9)
-            elif wild.is_honour(t):
-                honours = True
-        if len(suits) == 1:
-            if honours:
-                fans.append(FanItem("混一色", "half flush", HALF_FLUSH_FAN))
-            elif opts.full_flush_fan:
-                fans.append(FanItem("清一色", "full flush", opts.full_flush_fan))
         restored = cand.assign.count(face)
+        flush, flush_fan = self.flush_fan(restored)
+        if flush_fan:
+            english = "half flush" if flush == "混一色" else "full flush"
+            fans.append(FanItem(flush, english, flush_fan))
         if not self.k:
             if opts.no_wild_fan:
                 fans.append(FanItem("无得", "no 得", opts.no_wild_fan))
