@@ -556,6 +556,67 @@ class _View:
         return ReadingView(self.shape, (), None)
 
 
+def preferred(candidates: list[_Candidate]) -> int:
+    """The index of the reading to count: the highest total (take the highest); among readings
+    of that total, which differ only in their names (D22), the reference calculator's choice so
+    that fan lists match it:
+
+    1. a special shape (thirteen orphans, honours and knitted, knitted straight) if it ties;
+    2. when the hand also reads as seven pairs, the last regular reading of the tie (seven pairs
+       itself when no regular reading reaches its total);
+    3. otherwise the last regular reading of the tie that counts 一色三同顺 or 三同刻, else the
+       first one.
+
+    "First" and "last" are in the order of ``regular_order``, the order in which the reference
+    meets regular readings.
+    """
+    best_total = -1
+    for c in candidates:
+        if c.total > best_total:
+            best_total = c.total
+    tied: list[int] = []
+    seven_pairs = -1
+    for i in range(len(candidates)):
+        view = candidates[i].view
+        if view.shape == "seven pairs":
+            seven_pairs = i
+        if candidates[i].total == best_total:
+            if view.reading is None or view.shape == "knitted straight":
+                if view.shape != "seven pairs":
+                    return i
+            else:
+                tied.append(i)
+    if not tied:
+        return seven_pairs
+    if len(tied) == 1:
+        return tied[0]
+    tied.sort(key=lambda i: regular_order(candidates[i].view))
+    if seven_pairs >= 0:
+        return tied[-1]
+    for j in range(len(tied) - 1, -1, -1):
+        fans = candidates[tied[j]].fans
+        if F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans:
+            return tied[j]
+    return tied[0]
+
+
+def regular_order(view: _View) -> int:
+    """A regular reading's place in the order in which the reference meets readings: by its
+    concealed sets sorted by lowest tile, a pung before a chow of the same tile, compared set by
+    set (declared sets are the same in every reading). ``111p 234p 333p 456p`` (pair 44p) comes
+    before ``123p 333p 444p 456p`` (pair 11p), ``678m 678m`` (99m) before ``789m 789m`` (66m).
+    """
+    assert view.reading is not None
+    _, chows, pungs = view.reading
+    codes = [2 * t for t in pungs]
+    codes.extend([2 * t + 1 for t in chows])
+    codes.sort()
+    packed = 0
+    for code in codes:
+        packed = packed << 7 | code
+    return packed << 7 * (4 - len(codes))
+
+
 @final
 class _Candidate:
     """A scored reading: its counted fans, by id and in the order of results, their total
@@ -839,17 +900,7 @@ class _HandScorer:
             return None
         if len(candidates) == 1 and not self.explain:
             return candidates[0]
-        # Take the highest total; ties change only the names: prefer 一色三同顺 / 三同刻
-        # readings, as the reference does, then the first.
-        best_index = 0
-        best_total = -1
-        best_named = False
-        for i in range(len(candidates)):
-            total = candidates[i].total
-            fans = candidates[i].fans
-            named = F.PURE_TRIPLE_CHOW in fans or F.TRIPLE_PUNG in fans
-            if total > best_total or (total == best_total and named and not best_named):
-                best_index, best_total, best_named = i, total, named
+        best_index = preferred(candidates)
         if self.explain:
             self.alternatives = [
                 Alternative(c.view.describe(), c.total, _fan_counts(c.fans, c.order))

@@ -11,31 +11,37 @@ from ...errors import OptionError
 TILES_AFTER_DEAL = 82
 """136 - 53 dealt - 1 indicator (A1)."""
 
-
-def draw_threshold(k: int) -> int:
-    """T(k): 7 full stacks, plus the loose single after an odd number of replacement draws."""
-    return 14 + k % 2
-
-
-def raw_tile_threshold(k: int) -> int:
-    """G(k): 15 full stacks, plus the loose single."""
-    return 30 + k % 2
+SEED_RESERVE = 14
+"""T(0) of the seed: 7 stacks (option ``draw_reserve``)."""
+SEED_RAW_PHASE = 30
+"""G(0) of the seed: 15 stacks (option ``raw_phase_tiles``)."""
 
 
-def in_raw_tile_phase(remaining: int, k: int) -> bool:
-    """The raw-tile phase (生牌阶段) is on once ``R <= G(k)``."""
-    return remaining <= raw_tile_threshold(k)
+def draw_threshold(k: int, reserve: int = SEED_RESERVE) -> int:
+    """T(k): the reserve (7 full stacks), plus the loose single after an odd number of
+    replacement draws."""
+    return reserve + k % 2
 
 
-def may_draw(remaining: int, k: int) -> bool:
+def raw_tile_threshold(k: int, start: int = SEED_RAW_PHASE) -> int:
+    """G(k): the raw-tile phase's start (15 full stacks), plus the loose single."""
+    return start + k % 2
+
+
+def in_raw_tile_phase(remaining: int, k: int, start: int = SEED_RAW_PHASE) -> bool:
+    """The raw-tile phase (生牌阶段) is on once ``R <= G(k)``; never when ``start`` is 0."""
+    return start > 0 and remaining <= raw_tile_threshold(k, start)
+
+
+def may_draw(remaining: int, k: int, reserve: int = SEED_RESERVE) -> bool:
     """A normal draw is allowed while ``R > T(k)``; an unclaimed discard at ``R = T(k)`` ends
     the hand in an exhaustive draw (黄牌)."""
-    return remaining > draw_threshold(k)
+    return remaining > draw_threshold(k, reserve)
 
 
-def may_kong(remaining: int, k: int) -> bool:
+def may_kong(remaining: int, k: int, reserve: int = SEED_RESERVE) -> bool:
     """A kong needs its replacement draw: ``R - 1 >= T(k + 1)`` (§2.5)."""
-    return remaining - 1 >= draw_threshold(k + 1)
+    return remaining - 1 >= draw_threshold(k + 1, reserve)
 
 
 def is_gunner(

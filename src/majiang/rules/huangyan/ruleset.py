@@ -104,12 +104,13 @@ class HuangyanRules:
         return claimer == (discarder + 1) % 4
 
     def reserve(self, replacements: int) -> int:
-        """T(k): 7 stacks, plus the loose single after an odd number of replacements (§1.8)."""
-        return draw_threshold(replacements)
+        """T(k): 7 stacks (option ``draw_reserve``), plus the loose single after an odd number
+        of replacements (§1.8)."""
+        return draw_threshold(replacements, self.options.draw_reserve)
 
     def late_phase(self, remaining: int, replacements: int) -> bool:
-        """The raw-tile phase: R <= G(k) (§2.7)."""
-        return in_raw_tile_phase(remaining, replacements)
+        """The raw-tile phase: R <= G(k) (§2.7; option ``raw_phase_tiles``, 0 = never)."""
+        return in_raw_tile_phase(remaining, replacements, self.options.raw_phase_tiles)
 
     # ------------------------------------------------------------------ winning
 

@@ -432,11 +432,17 @@ class _Winner:
 
     # ------------------------------------------------------------------ search
 
+    @property
+    def restored_only(self) -> bool:
+        """``wild_self_draw_only`` on a discard win: every 得 must be its own face."""
+        return self.options.wild_self_draw_only and not self.self_drawn
+
     def candidates(self) -> Iterator[_Candidate]:
         """Every (assignment of the 得, reading, placement of the winning tile) worth keeping:
         for each assignment and reading, the placement with the most hu."""
         face = self.wild.face
-        for assign in combinations_with_replacement(range(NUM_KINDS), self.k):
+        identities = (face,) if self.restored_only else range(NUM_KINDS)
+        for assign in combinations_with_replacement(identities, self.k):
             counts = list(self.natural)
             for t in assign:
                 counts[t] += 1
@@ -692,8 +698,13 @@ def score_winner(
             best = cand
         if explain:
             kept.append(cand)
-    if best is None:  # pragma: no cover - is_winning_shape said yes
-        raise NotWinningError(f"not a winning hand: {_text(hand, w)}")
+    if best is None:
+        if winner.restored_only:
+            raise NotWinningError(
+                f"not a winning hand on a discard: {_text(hand, w)} needs a 得 standing for "
+                f"another tile, and wild_self_draw_only allows that only self-drawn"
+            )
+        raise NotWinningError(f"not a winning hand: {_text(hand, w)}")  # pragma: no cover
     reading, items, fans = winner.describe(best)
     total = cap(round_up_10(best.raw), options)
     three = winner.k == WILD_TILES
