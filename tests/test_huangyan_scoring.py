@@ -75,8 +75,9 @@ def test_defaults_are_the_spec_recommendations() -> None:
     assert (o.discard_pung_concealed, o.live_dragon_face) == (False, False)
     assert (o.rob_kong, o.skipped_win_restriction, o.gunner_test) == (True, False, "P1")
     assert o.throw_limit == 5
+    assert (o.wild_self_draw_only, o.draw_reserve, o.raw_phase_tiles) == (False, 14, 30)
     assert HuangyanOptions.from_mapping(None) is DEFAULT_OPTIONS
-    assert len(HuangyanOptions.names()) == 17
+    assert len(HuangyanOptions.names()) == 20
     assert HuangyanOptions.from_mapping(o.to_dict()) == o
 
 
