@@ -56,7 +56,7 @@ def test_wild_self_draw_only_refuses_a_discard_win_that_needs_a_wild_de() -> Non
         score_huangyan(EX9, wild="2s", seat_wind="S", options=on)
     hand = parse_huangyan_hand(EX9, "2s")
     assert check_win(hand, WinContext(seat_wind=1), "2s", HuangyanOptions(**on)) is None
-    # self-drawn, the same tiles win (170 + the self-draw's 2 hu: 86 x 2 = 172 -> 180)
+    # self-drawn, the same tiles win: (64 + 2 + 20) x 2 = 172 -> 180
     assert score_huangyan(EX9, wild="2s", seat_wind="S", self_drawn=True, options=on).total == 180
 
 
@@ -67,7 +67,7 @@ def test_wild_self_draw_only_keeps_discard_wins_whose_de_are_all_restored() -> N
     assert score.total == score_huangyan(RESTORED, wild="2s").total
 
 
-# seat 2 holds a 得 (N, the wild face) and waits on 1s/2s/4s/5s with it; the dealer offers 4s
+# seat 2 holds a 得 (N, the wild face) and waits on 1s-5s only with it; the dealer offers 4s
 WILD_READY = ["4s", "", "123m456m789m22s3s N", ""]
 
 
