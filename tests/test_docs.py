@@ -46,7 +46,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").glob("*.md"))]
+PAGES = ["README.md", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md"))]
 SHELL_LANGUAGES = {"", "console", "sh", "shell", "bash"}
 NOT_RUN = re.compile(r"<!--\s*not run:\s*(.+?)\s*-->")
 TIMEOUT = 120
@@ -268,6 +268,44 @@ def test_python_examples(page: str) -> None:
         str(ROOT / page), module_relative=False, optionflags=doctest.ELLIPSIS
     )
     assert result.failed == 0
+
+
+def anchors(page: Path) -> set[str]:
+    """The anchors of a page's headings, as GitHub makes them (with -1, -2 for repeats)."""
+    seen: dict[str, int] = {}
+    found = set()
+    in_fence = False
+    for line in page.read_text(encoding="utf-8").splitlines():
+        if line.lstrip().startswith("```"):
+            in_fence = not in_fence
+        heading = re.match(r"^#{1,6} (.+)$", line)
+        if in_fence or not heading:
+            continue
+        slug = re.sub(r"[^\w\- ]", "", heading.group(1).strip().lower()).replace(" ", "-")
+        count = seen.get(slug, 0)
+        seen[slug] = count + 1
+        found.add(slug if count == 0 else f"{slug}-{count}")
+    return found
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_links_stay_in_the_repository_and_resolve(page: str) -> None:
+    """Every relative link names a file of the repository (and a heading of it, after ``#``);
+    nothing points outside the repository."""
+    text = (ROOT / page).read_text(encoding="utf-8")
+    assert "../shared" not in text
+    prose = re.sub(r"`[^`\n]*`", "", re.sub(r"^\s*```.*?^\s*```", "", text, flags=re.S | re.M))
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", prose):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        file = (ROOT / page).parent / path if path else ROOT / page
+        if not file.resolve().is_relative_to(ROOT) or not file.exists():
+            broken.append(target)
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            broken.append(target)
+    assert not broken, broken
 
 
 def test_masks_and_ellipsis() -> None:
