@@ -301,9 +301,8 @@ def test_links_stay_in_the_repository_and_resolve(page: str) -> None:
             continue
         path, _, anchor = target.partition("#")
         file = (ROOT / page).parent / path if path else ROOT / page
-        if not file.resolve().is_relative_to(ROOT) or not file.exists():
-            broken.append(target)
-        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+        missing = not file.resolve().is_relative_to(ROOT) or not file.exists()
+        if missing or (anchor and file.suffix == ".md" and anchor not in anchors(file)):
             broken.append(target)
     assert not broken, broken
 
