@@ -39,7 +39,7 @@ def add_parser(commands: Any) -> None:
         "analyze",
         help="shanten, useful tiles, scored waits and discard advice",
         description=(
-            "Analyse a 13- or 14-tile hand written in the notation of rules/guobiao.md §1.2. "
+            "Analyse a 13- or 14-tile hand written in the notation of docs/rules/guobiao.md §1.2. "
             "13 tiles: shanten, useful tiles and, when ready, every wait scored on a discard "
             "and self-drawn (and whether it reaches 8 fans). 14 tiles (the last concealed tile "
             "just drawn): every discard ranked by shanten, then by unseen useful tiles. "

@@ -31,7 +31,7 @@ def add_parser(commands: Any) -> None:
         "score",
         help="score a Guobiao winning hand",
         description=(
-            "Score a Guobiao winning hand written in the notation of rules/guobiao.md §1.2; "
+            "Score a Guobiao winning hand written in the notation of docs/rules/guobiao.md §1.2; "
             "the last concealed tile is the winning tile. With --batch, read JSON lines."
         ),
     )
