@@ -196,7 +196,7 @@ def parse_entry(data: Any) -> Entry:
     discarder = _seat(data, "discarder", required=False)
     if discarder is not None and discarder == winner:
         raise EntryError(f"seat {winner} is entered twice: the winner cannot be the discarder")
-    ways = [name for name in ("tiles", "fans", "points") if data.get(name) not in (None, "", {}, [])]
+    ways = [w for w in ("tiles", "fans", "points") if data.get(w) not in (None, "", {}, [])]
     if len(ways) != 1:
         raise EntryError(
             "count the win one way: the tiles, the fans picked, or the points"

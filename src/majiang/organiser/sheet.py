@@ -77,7 +77,7 @@ def game_settings(
     options are completed with their defaults."""
     if not isinstance(names, Sequence) or isinstance(names, str) or len(names) != 4:
         raise EntryError("a game has four players: give four names")
-    cleaned = []
+    cleaned: list[str] = []
     for seat, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise EntryError(f"seat {seat}'s name is empty")
