@@ -4,8 +4,10 @@ possible, each player in each seat wind as evenly as possible, the same for the 
 The cost of a round's seating is, first, the number of repeat meetings it adds (each pair at one
 table counts the times the two have already met) and then its wind cost (each player counts the
 times he has already sat in the wind he gets). A table's best winds are found exactly (all 24
-orders); the tables themselves by a local search: from a shuffled start, exchange two players of
-different tables while that lowers the cost, restarted from several shuffles, keeping the best.
+orders); the tables themselves by a local search: from a start, exchange two players of
+different tables while that lowers the cost, restarted from several starts (shuffles, and
+shuffles dealt so that each table holds one player for each wind he has sat in least), keeping
+the best.
 Every shuffle comes from ``random.Random(f"{seed}:{round}")``: the same seed, players and history
 give the same seating.
 """
@@ -130,25 +132,16 @@ def seat_tables(
     base = sorted(players)
     # no seating does better than no repeat and each player in one of his least-used winds
     bound = (0, sum(min(history.wind_counts(p)) for p in base))
-    for _ in range(restarts_for(len(players))):
+    for attempt in range(restarts_for(len(players))):
         order = base[:]
         rng.shuffle(order)
+        if attempt % 2:
+            order = _by_wind(order, history, rng)
         groups = [order[4 * t: 4 * t + 4] for t in range(count)]
         costs = [cost(g)[:2] for g in groups]
-        improved = True
-        while improved:
-            improved = False
-            for a, b in itertools.combinations(range(count), 2):
-                for i, j in itertools.product(range(4), range(4)):
-                    ga, gb = groups[a], groups[b]
-                    ga[i], gb[j] = gb[j], ga[i]
-                    ca, cb = cost(ga)[:2], cost(gb)[:2]
-                    old = (costs[a][0] + costs[b][0], costs[a][1] + costs[b][1])
-                    if (ca[0] + cb[0], ca[1] + cb[1]) < old:
-                        costs[a], costs[b] = ca, cb
-                        improved = True
-                    else:
-                        ga[i], gb[j] = gb[j], ga[i]
+        if attempt % 2:  # first exchange only players of one queue: the winds stay at best
+            _descend(groups, costs, cost, same_place=True)
+        _descend(groups, costs, cost, same_place=False)
         total = (sum(c[0] for c in costs), sum(c[1] for c in costs))
         if best is None or total < best[0]:
             best = (total, [g[:] for g in groups])
@@ -157,6 +150,46 @@ def seat_tables(
     assert best is not None
     tables = [cost(g)[2] for g in best[1]]
     return tuple(sorted(tables, key=lambda t: min(t)))
+
+
+def _descend(groups: list[list[int]], costs: list[tuple[int, int]], cost: Any,
+             same_place: bool) -> None:
+    """Exchange players of two tables (at the same place only, if ``same_place``) while an
+    exchange lowers (repeats, wind cost); ``groups`` and ``costs`` change in place."""
+    pairs = [(i, i) for i in range(4)] if same_place else list(itertools.product(range(4),
+                                                                                 range(4)))
+    improved = True
+    while improved:
+        improved = False
+        for a, b in itertools.combinations(range(len(groups)), 2):
+            for i, j in pairs:
+                ga, gb = groups[a], groups[b]
+                ga[i], gb[j] = gb[j], ga[i]
+                ca, cb = cost(ga)[:2], cost(gb)[:2]
+                old = (costs[a][0] + costs[b][0], costs[a][1] + costs[b][1])
+                if (ca[0] + cb[0], ca[1] + cb[1]) < old:
+                    costs[a], costs[b] = ca, cb
+                    improved = True
+                else:
+                    ga[i], gb[j] = gb[j], ga[i]
+
+
+def _by_wind(order: list[int], history: History, rng: random.Random) -> list[int]:
+    """A start that gives each table one player for each wind he has sat in least: players
+    dealt into four queues by a least-used wind, the tables taken one from each queue."""
+    queues: list[list[int]] = [[], [], [], []]
+    for player in order:
+        counts = history.wind_counts(player)
+        least = min(counts)
+        winds = [w for w in range(4) if counts[w] == least]
+        queues[min(winds, key=lambda w: (len(queues[w]), rng.random()))].append(player)
+    size = len(order) // 4
+    spill = [p for q in queues for p in q[size:]]
+    for q in queues:
+        del q[size:]
+        while len(q) < size:
+            q.append(spill.pop())
+    return [q[t] for t in range(size) for q in queues]
 
 
 def choose_byes(
