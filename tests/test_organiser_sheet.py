@@ -4,7 +4,7 @@ refused with a clear message (nothing recorded)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -14,7 +14,7 @@ from majiang.organiser.entries import EntryError, parse_entry
 from majiang.organiser.export import sheet_csv, sheet_json
 from majiang.organiser.sheet import GameSettings, SheetState, compute, game_settings, rule_facts
 from majiang.organiser.summary import history, summaries
-from majiang.rules.base import WinCheck
+from majiang.rules.base import CountedWins, WinCheck
 from majiang.rules.guobiao.payments import false_win_deltas, seat_deltas
 from majiang.rules.huangyan import score_huangyan, score_loser
 from majiang.rules.registry import make_rules
@@ -358,7 +358,7 @@ def test_csv_and_json_exports() -> None:
 
 
 def test_guobiao_counted_wins() -> None:
-    rules = make_rules("gb")
+    rules = cast(CountedWins, make_rules("gb"))
     assert rules.check_counted(8, 1) == WinCheck(True, 9, {"fans": [], "total": 9, "flowers": 1})
     under = rules.check_counted(7, 3)
     assert not under.legal and under.detail["reason"] == ("7 fans without flowers is under the "
@@ -373,7 +373,7 @@ def test_guobiao_counted_wins() -> None:
 def test_huangyan_counted_wins_bind_the_wild_face() -> None:
     rules = make_rules("huangyan")
     with pytest.raises(MajiangError, match="need the wild face"):
-        rules.count_loser("123m456p789s11sEE", 0)
-    bound = rules.begin_hand([tile_from_name("5s")])
+        cast(CountedWins, rules).count_loser("123m456p789s11sEE", 0)
+    bound = cast(CountedWins, rules.begin_hand([tile_from_name("5s")]))
     assert bound.count_loser("111m456p789s11sEE", 0) == score_loser("111m456p789s11sEE", "5s",
                                                                     seat_wind="E").total

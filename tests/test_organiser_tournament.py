@@ -179,7 +179,9 @@ def test_a_random_history_too() -> None:
     for number in range(1, 4):  # three random rounds first
         order = players[:]
         rng.shuffle(order)
-        history.add(Seating(number, tuple(tuple(order[4 * i: 4 * i + 4]) for i in range(3))))  # type: ignore[misc]
+        tables = tuple((order[4 * i], order[4 * i + 1], order[4 * i + 2], order[4 * i + 3])
+                       for i in range(3))
+        history.add(Seating(number, tables))
     tables = seat_tables(players, history, 5, 4)
     assert cost_of(tables, history) == brute_force(players, history)
 
@@ -252,8 +254,8 @@ def play(t: Tournament, rng: random.Random) -> None:
     t.seatings.append(seating)
     for table in range(len(seating.tables)):
         a, b, c = (rng.randrange(-60, 60) for _ in range(3))
-        t.results[(seating.round, table)] = t.check_result(seating.round, table,  # type: ignore[assignment]
-                                                           [a, b, c, -a - b - c])
+        scores = t.check_result(seating.round, table, [a, b, c, -a - b - c])
+        t.results[(seating.round, table)] = scores
 
 
 def test_a_field_not_a_multiple_of_four_needs_substitutes() -> None:

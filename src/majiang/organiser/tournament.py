@@ -199,7 +199,9 @@ class Tournament:
 
     # ------------------------------------------------------------------ results
 
-    def check_result(self, round_number: int, table: int, scores: Sequence[Any]) -> tuple[int, ...]:
+    def check_result(
+        self, round_number: int, table: int, scores: Sequence[Any]
+    ) -> tuple[int, int, int, int]:
         """Four final scores for a seated table, in its wind order; they sum to zero (every
         payment of a game passes between its players; penalties are kept apart)."""
         seating = self.seating(round_number)
@@ -216,7 +218,7 @@ class Tournament:
             out.append(score)
         if sum(out) != 0:
             raise MajiangError(f"the four scores sum to {sum(out)}, not 0: check them")
-        return tuple(out)
+        return (out[0], out[1], out[2], out[3])
 
     def check_penalty(self, round_number: int, player: int, points: int, reason: str) -> str:
         """A penalty for a player of a seated round: points deducted (1-10000) and a reason."""
