@@ -52,6 +52,7 @@ from .organiser_models import (
     TournamentRow,
 )
 from .store import Store, new_code, new_token, token_hash, token_matches
+from .web import rule_sets
 
 MAX_OPEN_GAMES = 5000
 """Score sheets not finished that a server keeps at once (anyone may open one)."""
@@ -197,9 +198,11 @@ def _view(session: Session, game: SheetGame, rows: list[SheetEntry], state: Shee
     if state.next_hand is not None:
         next_hand = {**hand_json(state.next_hand),
                      "seat_winds": state.seat_winds(state.next_hand)}
+    title = next((r for r in rule_sets() if r["name"] == game.rules), None)
     return {
         "code": game.code,
         "version": game.version,
+        "title": {"zh": title["zh"], "en": title["en"]} if title else None,
         "settings": _settings_of(game).to_json(),
         "facts": rule_facts(rules),
         "entries": [{"id": rows[line.index].id, **line.to_json(),
