@@ -96,8 +96,10 @@ export function describe(line, who) {
 }
 
 function fansText(line) {
-  const fans = (line.detail && line.detail.fans) || [];
-  return fans.map((f) => `${pick(f.en, f.name)} ${f.points}${f.count > 1 ? `×${f.count}` : ""}`).join(", ");
+  const detail = line.detail || {};
+  const parts = (detail.fans || []).map((f) => `${pick(f.en, f.name)} ${f.points}${f.count > 1 ? `×${f.count}` : ""}`);
+  if (detail.flowers && !(detail.fans || []).some((f) => f.name === "花牌")) parts.push(`${ot("flowers")} ${detail.flowers}`);
+  return parts.join(", ");
 }
 
 export class SheetPage {
