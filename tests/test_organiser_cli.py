@@ -67,7 +67,7 @@ def test_bad_answers_are_said_and_asked_again(db: str, monkeypatch: pytest.Monke
     code = new_sheet(db, capsys)
     out = play(db, code, [
         "w", "Eve", "ann", "ann", "bob", "x", "p", "eight", "7", "0", "",  # under 8: refused
-        "w", "ann", "bob", "t", "123m456p789s11sEE1p", "", "0", "",         # does not win
+        "w", "ann", "bob", "t", "123m456p789s11sEE1p", "kongg", "", "0", "",  # does not win
         "hop",
         "e 3",
         "q",
@@ -78,6 +78,7 @@ def test_bad_answers_are_said_and_asked_again(db: str, monkeypatch: pytest.Monke
     assert "majiang: error: fans without flowers must be a whole number, not 'eight'" in out
     assert ("majiang: error: hand 1: 7 fans without flowers is under the 8-fan minimum: not a "
             "win, and this game does not play false wins") in out
+    assert "majiang: error: 'kongg' is no situation: answer last_tile, kong, fourth_tile" in out
     assert "majiang: error: hand 1: not a winning hand" in out
     assert "majiang: error: unknown command 'hop'" in out
     assert "majiang: error: there is no entry 3 (1-0)" in out
@@ -90,7 +91,7 @@ def test_a_correction_and_a_deletion(db: str, monkeypatch: pytest.MonkeyPatch,
     code = new_sheet(db, capsys)
     play(db, code, ["w", "0", "2", "p", "10", "0", "", "y", "d", "", "y", "q"], monkeypatch,
          capsys)
-    out = play(db, code, ["e 1", "w", "0", "2", "p", "20", "0", "", "y",
+    out = play(db, code, ["e 1", "", "", "", "", "20", "0", "", "y",  # the old answers kept
                           "x 2", "y", "h", "q"], monkeypatch, capsys)
     assert "corrected; every later hand recomputed." in out and "deleted." in out
     assert "corrected: " in out and "deleted: " in out

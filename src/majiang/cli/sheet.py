@@ -226,12 +226,14 @@ class Session:
                 return answer
             self.error(f"answer one of {', '.join(letters)}")
 
-    def seat(self, question: str, *, self_drawn: bool = False, exclude: int | None = None
-             ) -> int | None:
+    def seat(self, question: str, *, self_drawn: bool = False, exclude: int | None = None,
+             default: str = "") -> int | None:
+        """Ask for a seat by number or name (``s`` for self-drawn where offered)."""
         names = self.game["settings"]["names"]
         choices = ", ".join(f"{i} {n}" for i, n in enumerate(names) if i != exclude)
         while True:
-            answer = self.ask(f"{question} ({choices}{', s self-drawn' if self_drawn else ''})")
+            answer = self.ask(f"{question} ({choices}{', s self-drawn' if self_drawn else ''})",
+                              default)
             if self_drawn and answer.lower() in ("s", "self", "self-drawn"):
                 return None
             found = [i for i, n in enumerate(names) if answer == str(i)
@@ -239,6 +241,11 @@ class Session:
             if found and found[0] != exclude:
                 return found[0]
             self.error(f"{answer!r} is none of the seats offered")
+
+    def name(self, seat: Any) -> str:
+        """A seat's name for a default answer ("" for none)."""
+        names = self.game["settings"]["names"]
+        return names[seat] if isinstance(seat, int) and 0 <= seat < 4 else ""
 
     def entry(self, kind: str, old: dict[str, Any] | None = None) -> dict[str, Any]:
         """The questions for one entry; ``old`` gives the defaults of a correction."""
@@ -255,11 +262,15 @@ class Session:
                                     ",".join(str(s) for s in old.get("accepted", [])))
                 entry["accepted"] = [_number(x, "a seat") for x in accepted.split(",") if x]
         if kind == "false_win":
-            entry["seat"] = self.seat("who declared the false win")
+            entry["seat"] = self.seat("who declared the false win",
+                                      default=self.name(old.get("seat")))
         if kind != "win":
             return self.note(entry, old)
-        entry["winner"] = winner = self.seat("winner")
-        entry["discarder"] = self.seat("won on whose discard", self_drawn=True, exclude=winner)
+        entry["winner"] = winner = self.seat("winner", default=self.name(old.get("winner")))
+        discarder = old.get("discarder", -1)
+        entry["discarder"] = self.seat(
+            "won on whose discard", self_drawn=True, exclude=winner,
+            default="s" if old and discarder is None else self.name(discarder))
         ways = "t tiles, " + ("f fans, " if facts["fans"] else "") + "p points"
         default = {"tiles": "t", "fans": "f"}.get(next((k for k in ("tiles", "fans")
                                                         if k in old), ""), "p" if old else "t")
@@ -267,9 +278,16 @@ class Session:
         if how == "t":
             entry["tiles"] = self.ask("tiles (the notation, the winning tile last)",
                                       str(old.get("tiles", "")))
-            flags = self.ask(f"situation ({', '.join(facts['win_flags'])}; blank for none)",
-                             ",".join(f for f in facts["win_flags"] if old.get(f)))
-            for flag in (f.strip() for f in flags.split(",") if f.strip()):
+            while True:
+                flags = self.ask(f"situation ({', '.join(facts['win_flags'])}; blank for none)",
+                                 ",".join(f for f in facts["win_flags"] if old.get(f)))
+                given = [f.strip() for f in flags.split(",") if f.strip()]
+                wrong = [f for f in given if f not in facts["win_flags"]]
+                if not wrong:
+                    break
+                self.error(f"{wrong[0]!r} is no situation: answer "
+                           f"{', '.join(facts['win_flags'])} or nothing")
+            for flag in given:
                 entry[flag] = True
         elif how == "f" and facts["fans"]:
             picked = self.ask("fans by number, with a count if more than one (e.g. 28, 62, 73x2)",
