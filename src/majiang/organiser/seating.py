@@ -131,7 +131,8 @@ def seat_tables(
     best: tuple[tuple[int, int], list[list[int]]] | None = None
     base = sorted(players)
     # no seating does better than no repeat and each player in one of his least-used winds
-    bound = (0, sum(min(history.wind_counts(p)) for p in base))
+    least = {p: min(history.wind_counts(p)) for p in base}
+    bound = (0, sum(least.values()))
     for attempt in range(restarts_for(len(players))):
         order = base[:]
         rng.shuffle(order)
@@ -140,8 +141,8 @@ def seat_tables(
         groups = [order[4 * t: 4 * t + 4] for t in range(count)]
         costs = [cost(g)[:2] for g in groups]
         if attempt % 2:  # first exchange only players of one queue: the winds stay at best
-            _descend(groups, costs, cost, same_place=True)
-        _descend(groups, costs, cost, same_place=False)
+            _descend(groups, costs, cost, least, bound, same_place=True)
+        _descend(groups, costs, cost, least, bound, same_place=False)
         total = (sum(c[0] for c in costs), sum(c[1] for c in costs))
         if best is None or total < best[0]:
             best = (total, [g[:] for g in groups])
@@ -153,15 +154,26 @@ def seat_tables(
 
 
 def _descend(groups: list[list[int]], costs: list[tuple[int, int]], cost: Any,
-             same_place: bool) -> None:
+             least: dict[int, int], bound: tuple[int, int], same_place: bool) -> None:
     """Exchange players of two tables (at the same place only, if ``same_place``) while an
-    exchange lowers (repeats, wind cost); ``groups`` and ``costs`` change in place."""
+    exchange lowers (repeats, wind cost), until none does or the cost is ``bound``; ``groups``
+    and ``costs`` change in place. ``least``: each player's fewest times in one wind. Two
+    tables that both have no repeat and give each player one of his least-used winds are
+    left alone: no exchange between them can lower the cost."""
     pairs = [(i, i) for i in range(4)] if same_place else list(itertools.product(range(4),
                                                                                  range(4)))
+
+    def settled(t: int) -> bool:
+        return costs[t][0] == 0 and costs[t][1] == sum(least[p] for p in groups[t])
+
     improved = True
     while improved:
+        if (sum(c[0] for c in costs), sum(c[1] for c in costs)) == bound:
+            return
         improved = False
         for a, b in itertools.combinations(range(len(groups)), 2):
+            if settled(a) and settled(b):
+                continue
             for i, j in pairs:
                 ga, gb = groups[a], groups[b]
                 ga[i], gb[j] = gb[j], ga[i]
