@@ -362,3 +362,38 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
     p.wait_for_selector(".table-sheet")
     assert p.locator(".table-sheet").count() == 3
     page.shot("table-sheets")
+
+
+def test_a_huangyan_hand_with_the_wild_the_losers_the_gunner_and_thrown_bullets(
+    page: Page,
+) -> None:
+    p = page.page
+    page.goto()
+    p.wait_for_selector("#sheet-rules option", state="attached")
+    p.select_option("#sheet-rules", "huangyan")
+    create_sheet(p, NAMES)
+    p.wait_for_selector("#token-once")
+    # hand 1, Ann deals and throws 2 bullets that Bob accepts; Bob wins on Cat's raw discard
+    p.select_option("#throw-input", "2")
+    p.check("#accept-1")
+    win(p, 1, 2)
+    p.fill("#tiles-input", "SS5s123m789m34p66p2p")
+    p.fill("#wild-input", "5s")
+    p.fill("#loser-0", "20")
+    p.fill("#loser-2", "0")
+    p.fill("#loser-3", "123m456p789s11sEE")
+    p.check("#gunner-box")
+    shown = wait_preview(p, "Bob")
+    assert "gunner" in shown
+    save(p, 2)
+    line = p.inner_text("#entries-table tbody tr:first-child")
+    assert "South Bob wins on West Cat's discard (gunner)" in line
+    # the gunner, Cat, pays everything owed in the hand
+    assert p.inner_text("#total-2").startswith("-")
+    assert p.inner_text("#sheet-now").startswith("Hand 2 ")
+    assert "dealer East Bob" in p.inner_text("#sheet-now")
+    # the same page in Chinese
+    p.click("#lang-toggle")
+    p.wait_for_selector("#entry-form h2:has-text('第 2 局')")
+    assert "和牌者" in p.inner_text("#entry-form")
+    p.click("#lang-toggle")
