@@ -81,7 +81,8 @@ WIN = {"kind": "win", "winner": 0, "discarder": 2, "points": 10}
 
 def test_a_sheet_records_hands_and_shows_the_payments_first(client: TestClient) -> None:
     code, token = new_game(client)
-    preview = ok(client.post(f"{API}/games/{code}/preview", json={"entry": WIN}))
+    refused(client.post(f"{API}/games/{code}/preview", json={"entry": WIN}), 403, "token")
+    preview = ok(client.post(f"{API}/games/{code}/preview", headers=token, json={"entry": WIN}))
     assert preview["line"]["deltas"] == [34, -8, -18, -8] and preview["totals"] == [34, -8, -18,
                                                                                      -8]
     assert ok(client.get(f"{API}/games/{code}"))["entries"] == []  # a preview saves nothing

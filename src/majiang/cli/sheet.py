@@ -330,7 +330,8 @@ class Session:
         return entry
 
     def confirm(self, entry: dict[str, Any], *, replace: int | None = None) -> bool:
-        preview = self.org.preview_entry(self.store, self.code, entry, replace=replace)
+        preview = self.org.preview_entry(self.store, self.code, None, entry, replace=replace,
+                                         trusted=True)
         line = preview["line"]
         self.out.write(f"-> {describe(self.game, line)}\n   {payments(self.game, line)}\n")
         if line["message"]:

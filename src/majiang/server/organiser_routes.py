@@ -135,10 +135,10 @@ async def game_access(request: Request, code: str) -> Response:
 @router.post("/api/games/{code}/preview")
 async def preview(request: Request, code: str) -> dict[str, Any]:
     """What ``entry`` would record (``replace``: in place of an entry id; ``before``: inserted
-    before one), with the same checks as saving and nothing saved."""
+    before one), with the same checks and token as saving, and nothing saved."""
     data = await _body(request)
     result: dict[str, Any] = await _run(
-        org.preview_entry, _store(request), code, data.get("entry"),
+        org.preview_entry, _store(request), code, _token(request), data.get("entry"),
         replace=_maybe_int(data, "replace"), before=_maybe_int(data, "before"),
     )
     return result

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -180,9 +181,27 @@ def new_game(store: Store, data: dict[str, Any]) -> tuple[str, str]:
     return create_game(store, settings)
 
 
+_STATES: OrderedDict[tuple[str, str, int], tuple[SheetState, list[Entry]]] = OrderedDict()
+"""The last sheets computed, by (code, creation time, version): a sheet read again (the public
+page, the standings) is not settled again until it changes."""
+_STATES_KEPT = 64
+_STATES_LOCK = threading.Lock()
+
+
 def _state(game: SheetGame, rows: list[SheetEntry]) -> tuple[SheetState, list[Entry]]:
+    key = (game.code, game.created_at.isoformat(), game.version)
+    with _STATES_LOCK:
+        found = _STATES.get(key)
+        if found is not None and len(found[1]) == len(rows):
+            _STATES.move_to_end(key)
+            return found
     entries = [parse_entry(row.data) for row in rows]
-    return compute(_settings_of(game), entries), entries
+    state = compute(_settings_of(game), entries)
+    with _STATES_LOCK:
+        _STATES[key] = (state, entries)
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+    return state, entries
 
 
 def _view(session: Session, game: SheetGame, rows: list[SheetEntry], state: SheetState,
@@ -239,13 +258,15 @@ def _place(rows: list[SheetEntry], entry_id: int | None) -> int:
     raise NotFound(f"no entry {entry_id} on this sheet")
 
 
-def preview_entry(store: Store, code: str, data: Any, *, replace: int | None = None,
-                  before: int | None = None) -> dict[str, Any]:
+def preview_entry(store: Store, code: str, token: str | None, data: Any, *,
+                  replace: int | None = None, before: int | None = None,
+                  trusted: bool = False) -> dict[str, Any]:
     """What an entry would record (its line, the totals after, the hand after), saving
-    nothing; the same checks as saving it."""
+    nothing; the same checks as saving it, and the same token."""
     entry = parse_entry(data)
     with store.session() as session:
         game = _game(session, code)
+        _authorize_game(session, game, token, trusted)
         rows = _rows(session, game)
         entries = [parse_entry(row.data) for row in rows]
         index = _edit(entries, rows, entry, replace=replace, before=before)

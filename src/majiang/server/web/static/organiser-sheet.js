@@ -174,7 +174,7 @@ export class SheetPage {
     if (this.editing != null) body.replace = this.editing;
     if (this.before != null) body.before = this.before;
     try {
-      const preview = await call("POST", `/games/${this.code}/preview`, body);
+      const preview = await call("POST", `/games/${this.code}/preview`, body, this.token);
       if (rev !== this.rev) return;
       this.preview = { ...preview, rev };
       this.previewError = null;
