@@ -319,6 +319,7 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
     p.click("#create-tournament")
     p.wait_for_selector("#player-name")
     code = p.url.rsplit("/", 1)[1]
+    token = p.inner_text("#fresh-token")
     for i in range(12):
         p.fill("#player-name", f"Player {i + 1}")
         p.click("#add-player")
@@ -354,6 +355,15 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
         assert viewer.page.inner_text("#standings-table tbody tr:first-child .name") == (
             p.inner_text("#standings-table tbody tr:first-child .name"))
         viewer.shot("standings", full=True)
+        # the organiser on another device: a wrong token is refused, his token opens his pages
+        q = viewer.page
+        q.fill("#t-token-input", "not the token")
+        q.click("#t-token-use")
+        q.wait_for_selector("#standings-error:has-text('not this tournament')")
+        q.fill("#t-token-input", token)
+        q.click("#t-token-use")
+        q.wait_for_selector("#player-list")
+        assert q.locator("#player-list li").count() == 12
     finally:
         viewer.close()
     p.click("#report summary")

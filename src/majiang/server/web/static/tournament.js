@@ -116,9 +116,23 @@ export class StandingsPage extends TournamentBase {
     }
     const v = this.view;
     const stamp = this.updated ? this.updated.toLocaleTimeString() : "";
+    const token = h("input", { id: "t-token-input", autocomplete: "off" });
+    const organiser = tokenOf("tournaments", v.code)
+      ? h("a", { href: `#/t/${v.code}` }, ot("organiser_view"))
+      : h("form", { class: "inline-form", onsubmit: async (e) => {
+        e.preventDefault();
+        try {
+          await call("GET", `/tournaments/${v.code}`, undefined, token.value.trim());
+          keepToken("tournaments", v.code, token.value.trim(), v.name);
+          const target = `#/t/${v.code}`;
+          if (location.hash === target) window.dispatchEvent(new HashChangeEvent("hashchange"));
+          else location.hash = target;
+        } catch (error) { this.error = error.message; this.render(); }
+      } }, `${ot("organiser_view")}: `, h("label", {}, ot("enter_token"), " ", token), " ",
+      h("button", { type: "submit", id: "t-token-use" }, ot("use_token")));
     this.root.replaceChildren(h("div", { class: "tournament-page public" },
-      this.head([" · ", h("a", { href: `#/t/${v.code}` }, ot("organiser_view"))]),
-      this.error ? h("p", { class: "error", role: "alert" }, this.error) : null,
+      this.head([" · ", organiser]),
+      this.error ? h("p", { class: "error", role: "alert", id: "standings-error" }, this.error) : null,
       h("section", { class: "panel" }, h("h2", {}, ot("standings"), " ",
         h("span", { class: "live", id: "live-stamp", dataset: { version: String(v.version) } }, `${ot("live")} · ${ot("updated", stamp)}`)),
       afterSelect(v, (r) => { this.after = r; this.refresh(); }), standingsTable(v)),
