@@ -211,6 +211,7 @@ def expected_state(hands: list[dict[str, Any]]) -> Any:
 def test_a_whole_guobiao_game_entered_by_clicking(page: Page) -> None:
     p = page.page
     page.goto()
+    p.wait_for_selector("#sheet-rules option", state="attached")
     page.shot("home")
     create_sheet(p, ["Ann", "Bob", "ann", "Dan"])  # the same name twice: refused, nothing made
     p.wait_for_selector("#home-error")
@@ -338,6 +339,7 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
                     p.fill(f"#score-{number}-{table}-{wind}", str(score))
                 p.click(f"#save-{number}-{table}")
                 p.wait_for_selector(f"#table-{number}-{table}.done")
+        page.shot("tournament", full=True)
         # a score that does not sum to zero is refused
         p.fill("#score-3-1-0", "999")
         p.click("#save-3-1")
@@ -347,7 +349,6 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
         points = [float(standings.nth(i).locator(".tp").inner_text()) for i in range(12)]
         assert abs(sum(points) - 7 * 3 * 3) < 0.1 and points == sorted(points, reverse=True)
         assert p.inner_text("#standings-table tbody tr:first-child .rank") == "1"
-        page.shot("tournament", full=True)
         # the public page followed every result by itself
         viewer.page.wait_for_function(
             "[...document.querySelectorAll('#standings-table td.round')]"

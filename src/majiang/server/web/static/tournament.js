@@ -285,7 +285,7 @@ export class TournamentPage extends TournamentBase {
       this.head(),
       this.fresh ? h("p", { class: "panel token-once", id: "token-once" }, ot("token_once_t"), " ", h("code", { id: "fresh-token" }, this.fresh)) : null,
       this.error ? h("p", { class: "error", role: "alert", id: "tournament-error" }, this.error) : null,
-      h("div", { class: "org-columns" },
+      h("div", { class: "org-columns t-columns" },
         h("div", {}, this.playersPanel()),
         h("div", {},
           h("section", { class: "panel" }, h("h2", {}, ot("standings")), afterSelect(v, async (r) => { this.after = r; await this.load(this.token); this.render(); }),
