@@ -121,7 +121,7 @@ def test_show_and_export(db: str, monkeypatch: pytest.MonkeyPatch,
     assert "Ann        1           1         0           0     8     48" in out
     assert main(["sheet", "--db", db, "export", code]) == 0
     assert capsys.readouterr().out.splitlines()[1].startswith("1,1,E,Ann,win,Ann,self-drawn,8")
-    assert main(["sheet", "--db", db, "export", code, "--format", "json"]) == 0
+    assert main(["sheet", "export", code, "--format", "json", "--db", db]) == 0
     assert json.loads(capsys.readouterr().out)["totals"] == [48, -16, -16, -16]
 
 

@@ -51,12 +51,14 @@ def add_parser(commands: Any) -> None:
     new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                      help="rule option, repeatable (e.g. false_win=on)")
     new.add_argument("--play", action="store_true", help="then enter the hands (as play)")
+    new.add_argument("--db", default=argparse.SUPPRESS, metavar="URL", help="database URL")
     for name, text in (("play", "enter hands, corrections and deletions"),
                        ("show", "print the sheet"), ("export", "write it as CSV or JSON")):
         sub = actions.add_parser(name, help=text)
         sub.add_argument("code", metavar="CODE", help="the sheet's code")
         if name == "export":
             sub.add_argument("--format", choices=("csv", "json"), default="csv")
+        sub.add_argument("--db", default=argparse.SUPPRESS, metavar="URL", help="database URL")
     p.set_defaults(run=run)
 
 
