@@ -16,6 +16,7 @@ from . import play as play_cmd
 from . import replay as replay_cmd
 from . import score as score_cmd
 from . import serve as serve_cmd
+from . import sheet as sheet_cmd
 from . import simulate as simulate_cmd
 from . import tournament as tournament_cmd
 
@@ -48,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     play_cmd.add_parser(commands)
     tournament_cmd.add_parser(commands)
     botzone_cmd.add_parser(commands)
+    sheet_cmd.add_parser(commands)
     return parser
 
 

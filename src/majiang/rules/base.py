@@ -7,7 +7,7 @@ settlement between players.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -175,4 +175,60 @@ class KeyedWaits(Protocol):
 
     def waiting_tiles_of_key(self, key: int, counts: list[int], n_melds: int) -> frozenset[int]:
         """Exactly :meth:`RuleSet.waiting_tiles` of ``counts``, whose hand key is ``key``."""
+        ...
+
+
+class CountedWins(Protocol):
+    """An optional part of a rule set: wins counted at a real table, for score sheets.
+
+    People at a table write the winning hand down, or only say its count; the rule set scores the
+    first, checks the second and settles either with the same payment rules as the engine's
+    :meth:`RuleSet.settle_win`. A rule set whose hands bind something (Huangyan's wild face) is
+    asked after :meth:`RuleSet.begin_hand`.
+    """
+
+    losers_count: bool
+    """Whether each loser's own count enters the settlement (Huangyan) or only the winner's."""
+    gunner_pays_all: bool
+    """Whether a discarder may be found to pay the whole hand (Huangyan's gunner)."""
+    win_flags: tuple[str, ...]
+    """The :class:`~majiang.hand.WinContext` flags the scorer reads (``last_tile``, ``kong``,
+    ``fourth_tile``)."""
+
+    def fan_table(self) -> list[dict[str, Any]]:
+        """The fans a person may pick to count a win (``id``, ``zh``, ``en``, ``points``); empty
+        when the count is no sum of fans. Flowers are counted apart."""
+        ...
+
+    def score_written(self, text: str, context: WinContext) -> WinCheck:
+        """Score a winning hand written in the rule set's notation (the winning tile last);
+        raise :class:`~majiang.errors.MajiangError` saying why it does not win."""
+        ...
+
+    def check_counted(self, points: int, flowers: int) -> WinCheck:
+        """A win whose count people give (``points`` without flowers); ``legal`` False when it
+        is under the minimum (``detail["reason"]`` says so); MajiangError for an impossible
+        count."""
+        ...
+
+    def count_loser(self, text: str, seat_wind: int) -> int:
+        """A loser's own count of his written hand (rule sets where :attr:`losers_count`)."""
+        ...
+
+    def settle_counted(
+        self,
+        winner: int,
+        discarder: int | None,
+        check: WinCheck,
+        *,
+        losers: Mapping[int, int],
+        gunner: bool,
+        dealer: int,
+        dealer_count: int,
+        thrown: tuple[int, int, int, int],
+        stake: int,
+    ) -> WinSettlement:
+        """The payments of a win: ``losers`` each loser's own count (empty unless
+        :attr:`losers_count`), ``gunner`` the discarder pays the whole hand, ``thrown`` the
+        thrown bullets in force. :meth:`RuleSet.settle_win` settles through it."""
         ...

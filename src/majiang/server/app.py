@@ -23,6 +23,7 @@ from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SPECTATOR, Client
 from .models import HandRow, MatchRow, Player, Room, Seat
+from .organiser_routes import router as organiser_router
 from .protocol import (
     MAX_MESSAGE_BYTES,
     VERSION,
@@ -114,6 +115,7 @@ def create_app(
         return FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", RevalidatedFiles(directory=STATIC_DIR), name="static")
+    app.include_router(organiser_router)
 
     @app.get("/rules", response_model=list[RuleSetInfo])
     def rules_catalog() -> list[dict[str, Any]]:

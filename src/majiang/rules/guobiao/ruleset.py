@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from operator import mul
 from typing import Any
 
-from ...errors import MajiangError
+from ...errors import MajiangError, SituationError
 from ...hand import Hand, WinContext
+from ...notation import parse_hand
 from ...shanten import TILE_KEYS
 from ...shanten import waiting_tiles_of_key as waits_of_key
 from ...shapes import is_complete
 from ..base import TableView, WinCheck, WinSettlement
+from .fans import FANS, F
 from .options import GuobiaoOptions
 from .payments import botzone_penalty_deltas, false_win_deltas, seat_deltas
-from .scoring import score_hand
+from .scoring import MIN_FANS, Score, score_hand
 
 FLOWERS = list(range(34, 42))
 _WALL = tuple([t for t in range(34) for _ in range(4)] + FLOWERS)
@@ -92,15 +94,7 @@ class GuobiaoRules:
             result = score_hand(hand, context, self.options)
         except MajiangError:
             return None
-        fans = [
-            {"name": fc.fan.zh, "en": fc.fan.en, "points": fc.points, "count": fc.count}
-            for fc in result.fans
-        ]
-        return WinCheck(
-            result.meets_minimum,
-            result.total,
-            {"fans": fans, "total": result.total, "flowers": result.flowers},
-        )
+        return _check_of(result)
 
     def may_declare(self, check: WinCheck) -> bool:
         """A legal win always; a false win only in rooms that play 错和."""
@@ -115,7 +109,10 @@ class GuobiaoRules:
     ) -> WinSettlement:
         """The seed's payment formula with the table's stake (Botzone's judge pays the same, so
         ``botzone_scoring`` keeps it)."""
-        return WinSettlement(seat_deltas(winner, discarder, check.points, table.stake))
+        return self.settle_counted(
+            winner, discarder, check, losers={}, gunner=False, dealer=table.dealer,
+            dealer_count=table.dealer_count, thrown=(0, 0, 0, 0), stake=table.stake,
+        )
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
         """10 × stake (``false_win_penalty``; Botzone's 10 with ``botzone_scoring``) to each
@@ -127,3 +124,80 @@ class GuobiaoRules:
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """The deal passes after every hand, drawn ones included (§2.2)."""
         return False
+
+    # ------------------------------------------------------------------ counted wins (score sheets)
+
+    losers_count = False
+    """Every loser pays by the winner's count alone."""
+    gunner_pays_all = False
+    """No discarder pays for the others."""
+    win_flags = ("last_tile", "kong", "fourth_tile")
+    """妙手回春/海底捞月, 杠上开花/抢杠和 and 和绝张 need a flag each."""
+
+    def fan_table(self) -> list[dict[str, Any]]:
+        """The 80 fans (flowers are counted apart), with 明暗杠 when the room scores it."""
+        ids = list(range(1, F.FLOWER_TILES))
+        if self.options.mixed_kong_pair_5:
+            ids.append(F.CONCEALED_AND_MELDED_KONG)
+        return [
+            {"id": i, "zh": FANS[i].zh, "en": FANS[i].en, "points": FANS[i].points} for i in ids
+        ]
+
+    def score_written(self, text: str, context: WinContext) -> WinCheck:
+        """The exact scorer on the written hand; NotWinningError names the shape it lacks."""
+        return _check_of(score_hand(parse_hand(text, allowed_counts=(14,)), context, self.options))
+
+    def check_counted(self, points: int, flowers: int) -> WinCheck:
+        """Fans without flowers must reach 8; each flower adds one after."""
+        _count(points, "the fan total", 0, 1000)
+        _count(flowers, "the flowers", 0, 8)
+        detail: dict[str, Any] = {"fans": [], "total": points + flowers, "flowers": flowers}
+        if points < MIN_FANS:
+            detail["reason"] = _under_minimum(points)
+        return WinCheck(points >= MIN_FANS, points + flowers, detail)
+
+    def count_loser(self, text: str, seat_wind: int) -> int:
+        """Guobiao's losers do not count their hands."""
+        raise SituationError("in Guobiao only the winner's hand is counted")
+
+    def settle_counted(
+        self,
+        winner: int,
+        discarder: int | None,
+        check: WinCheck,
+        *,
+        losers: Mapping[int, int],
+        gunner: bool,
+        dealer: int,
+        dealer_count: int,
+        thrown: tuple[int, int, int, int],
+        stake: int,
+    ) -> WinSettlement:
+        """§4.1: (8 + F) × stake from the discarder (every loser when self-drawn), 8 × stake
+        from the others."""
+        if losers:
+            raise SituationError("in Guobiao only the winner's hand is counted")
+        if gunner:
+            raise SituationError("Guobiao has no gunner: the discarder pays (8 + F) alone")
+        return WinSettlement(seat_deltas(winner, discarder, check.points, stake))
+
+
+def _check_of(result: Score) -> WinCheck:
+    """The rule set's view of a scored hand: legal when it meets the minimum."""
+    fans = [
+        {"name": fc.fan.zh, "en": fc.fan.en, "points": fc.points, "count": fc.count}
+        for fc in result.fans
+    ]
+    detail: dict[str, Any] = {"fans": fans, "total": result.total, "flowers": result.flowers}
+    if not result.meets_minimum:
+        detail["reason"] = _under_minimum(result.total_without_flowers)
+    return WinCheck(result.meets_minimum, result.total, detail)
+
+
+def _under_minimum(points: int) -> str:
+    return f"{points} fans without flowers is under the {MIN_FANS}-fan minimum"
+
+
+def _count(value: object, what: str, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SituationError(f"{what} must be a whole number from {low} to {high}, not {value!r}")

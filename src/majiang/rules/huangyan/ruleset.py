@@ -18,9 +18,10 @@ from ...errors import SituationError
 from ...hand import Hand, WinContext
 from ...tiles import NUM_KINDS, tile_name
 from ..base import TableView, WinCheck, WinSettlement
+from .notation import parse_huangyan_hand
 from .options import HuangyanOptions
 from .phase import draw_threshold, in_raw_tile_phase, is_gunner
-from .scoring import check_win, is_winning_shape, score_loser
+from .scoring import check_win, is_winning_shape, score_loser, score_winner
 from .settlement import settle_hand
 from .wild import Wild
 
@@ -204,30 +205,104 @@ class HuangyanRules:
                     hand, wild, seat_wind=table.seat_wind(seat), options=self.options
                 )
         gunner = self.gunner(discarder, table.last_tile, note)
-        settlement = settle_hand(
+        counted = self.settle_counted(
             winner,
-            check.points,
-            {s: r.total for s, r in losers.items()},
+            discarder,
+            check,
+            losers={s: r.total for s, r in losers.items()},
+            gunner=gunner is not None,
             dealer=table.dealer,
-            self_drawn=discarder is None,
-            gunner=gunner,
             dealer_count=table.dealer_count,
-            thrown={s: n for s, n in enumerate(table.thrown) if n},
-            options=self.options,
+            thrown=(table.thrown[0], table.thrown[1], table.thrown[2], table.thrown[3]),
+            stake=table.stake,
         )
-        stake = table.stake
-        hu = settlement.hu
-        detail = {
-            "wild": tile_name(wild.face),
-            "losers": {str(s): r.total for s, r in losers.items()},
-            **settlement.to_dict(),
-        }
         return WinSettlement(
-            (hu[0] * stake, hu[1] * stake, hu[2] * stake, hu[3] * stake),
-            settlement.bullets,
-            detail,
+            counted.deltas, counted.bullets, {"wild": tile_name(wild.face), **counted.detail}
         )
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """The dealer deals again when he wins (连庄, §3.1)."""
         return winner == dealer
+
+    # ------------------------------------------------------------------ counted wins (score sheets)
+
+    losers_count = True
+    """Every loser counts his own hand (§5.1-5.4)."""
+    gunner_pays_all = True
+    """A gunner pays everything owed in the hand (§5.6)."""
+    win_flags = ("kong",)
+    """杠上花 / robbing a kong; Huangyan has no last-tile or fourth-tile item."""
+
+    def fan_table(self) -> list[dict[str, Any]]:
+        """None: a Huangyan total is hu × 2^fan rounded, not a sum to pick from."""
+        return []
+
+    def score_written(self, text: str, context: WinContext) -> WinCheck:
+        """The winner's count of the written hand with this hand's 得 (no prevailing wind)."""
+        wild = self._face()
+        if context.last_tile or context.fourth_tile or context.extra_flowers:
+            raise SituationError("Huangyan has no last-tile, fourth-tile or flower situation")
+        hand = parse_huangyan_hand(text, wild, allowed_counts=(14,))
+        score = score_winner(
+            hand, wild, seat_wind=context.seat_wind, self_drawn=context.self_drawn,
+            kong=context.kong, options=self.options,
+        )
+        return WinCheck(True, score.total, {"winner": score.to_dict()})
+
+    def check_counted(self, points: int, flowers: int) -> WinCheck:
+        """A winner's total is a positive multiple of 10, at most the limit (辣子)."""
+        if flowers:
+            raise SituationError("Huangyan has no flowers")
+        _total(points, "the winner's total", self.options.limit, positive=True)
+        return WinCheck(True, points, {"winner": {"total": points}})
+
+    def count_loser(self, text: str, seat_wind: int) -> int:
+        """The loser's own total I (§5.1-5.3) of his 13 written tiles."""
+        return score_loser(text, self._face(), seat_wind=seat_wind, options=self.options).total
+
+    def settle_counted(
+        self,
+        winner: int,
+        discarder: int | None,
+        check: WinCheck,
+        *,
+        losers: Mapping[int, int],
+        gunner: bool,
+        dealer: int,
+        dealer_count: int,
+        thrown: tuple[int, int, int, int],
+        stake: int,
+    ) -> WinSettlement:
+        """Hu and bullet ledgers (§5.4-5.6) from the totals; the hu ledger × stake."""
+        for seat, total in losers.items():
+            _total(total, f"seat {seat}'s own total", self.options.limit, positive=False)
+        if gunner and discarder is None:
+            raise SituationError("a self-drawn win has no gunner (§2.9)")
+        settlement = settle_hand(
+            winner,
+            check.points,
+            losers,
+            dealer=dealer,
+            self_drawn=discarder is None,
+            gunner=discarder if gunner else None,
+            dealer_count=dealer_count,
+            thrown={s: n for s, n in enumerate(thrown) if n},
+            options=self.options,
+        )
+        hu = settlement.hu
+        return WinSettlement(
+            (hu[0] * stake, hu[1] * stake, hu[2] * stake, hu[3] * stake),
+            settlement.bullets,
+            {"losers": {str(s): t for s, t in sorted(losers.items())}, **settlement.to_dict()},
+        )
+
+
+def _total(value: object, what: str, limit: int, *, positive: bool) -> None:
+    """A Huangyan total: a multiple of 10 (rounded up, §4.4), at most ``limit`` when set."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < (10 if positive else 0):
+        least = "10" if positive else "0"
+        raise SituationError(f"{what} must be a whole number of at least {least}, not {value!r}")
+    if value % 10:
+        raise SituationError(f"{what} is rounded up to a multiple of 10: {value} is not")
+    if limit and value > limit:
+        raise SituationError(f"{what} is at most the limit (辣子) {limit}, not {value}")
