@@ -305,7 +305,7 @@ def played_hand(server: Server, rules: str, seed: int) -> tuple[str, int]:
 
 
 def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
-    code, hand_id = played_hand(page.server, "gb", seed=4)
+    code, hand_id = played_hand(page.server, "gb", seed=7)  # ends with a bot's winning action
     steps = len(page.server.http.get(f"/hands/{hand_id}/record").json()) - 2
     page.goto(f"#/room/{code}/hands")
     p = page.page
@@ -330,6 +330,7 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     page.shot("replay")
     p.keyboard.press("End")
     assert counter.inner_text() == f"Step {steps} / {steps}"
+    wins = last_caption(page, hand_id, won_by_last_action=True)
     assert p.locator("button.rp-next").is_disabled()
     assert p.locator("#score-sheet").count() == 1  # the result at the last step
     p.click("button.rp-first")
@@ -352,6 +353,23 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     ringed = p.locator(".board .seat .tile.wild").evaluate_all("ts => ts.map(t => t.dataset.tile)")
     assert ringed and set(ringed) == {wild}
     assert p.locator("#score-sheet .hu-items").count() == 1
+    wins += last_caption(page, hand_id)
+    assert wins == 2, "a replayed hand no longer ends in a win: choose other seeds"
+
+
+def last_caption(page: Page, hand_id: int, won_by_last_action: bool = False) -> int:
+    """The caption of a replay's last step says what ended the hand, a win with its points
+    (never "wins ( points)"); 1 if it was a win."""
+    caption = page.page.inner_text("#replay-caption")
+    assert "( points)" not in caption and "()" not in caption, caption
+    replay = page.server.http.get(f"/hands/{hand_id}/replay").json()
+    if won_by_last_action:
+        assert replay["steps"][-1]["action"]["type"] == "win"
+    result = replay["result"]
+    if result["winner"] is None:
+        return 0
+    assert re.search(rf"wins \({result['points']} points\)", caption), caption
+    return 1
 
 
 def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
@@ -364,6 +382,10 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.goto()
         p.wait_for_selector(".room-list tbody tr")
         page.no_horizontal_overflow()
+        # every room's Join/Watch/Replays button is on screen, not behind a scroll
+        edges = p.locator(".room-list a.go").evaluate_all(
+            "as => as.map(a => [a.getBoundingClientRect().left, a.getBoundingClientRect().right])")
+        assert edges and all(left >= 0 and right <= 390 for left, right in edges), edges
         page.shot("lobby-phone")
         create_room(page, "huangyan", seed=4)
         while not p.locator("#my-hand .tile.playable").count():  # bullets and claims: pass
@@ -380,6 +402,42 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.shot("phone")
     finally:
         page.close()
+
+
+def test_no_room_without_a_name_and_a_player_away_is_marked(page: Page) -> None:
+    """"Create and sit" with no name says so and creates nothing; at the table, a seat whose
+    player has left is marked away while a bot plays it."""
+    from websockets.sync.client import connect
+
+    page.goto()
+    p = page.page
+    p.wait_for_selector("#room-rules option", state="attached")
+    before = len(page.server.http.get("/rooms").json())
+    p.fill("#player-name", "")
+    p.click("#create-room")
+    assert "Enter your name first" in p.locator(".lobby .error").inner_text()
+    assert p.evaluate("document.activeElement.id") == "player-name"
+    assert len(page.server.http.get("/rooms").json()) == before
+    assert p.get_attribute("body", "data-page") == "LobbyPage"
+
+    room = page.server.http.post("/rooms", json={"rules": "gb", "hands": 1, "seed": 3,
+                                                 "grace_seconds": 0, "turn_seconds": 600,
+                                                 "bots": [None, None, "fan", "fan"]}).json()
+    code = room["code"]
+    page.goto(f"#/room/{code}")
+    p.fill("#sit-name", "Ann")
+    p.locator("button.sit").first.click()
+    p.wait_for_selector("button.ready")
+    bo = page.server.http.post(f"/rooms/{code}/seats/1", json={"name": "Bo"}).json()
+    with connect(f"ws://127.0.0.1:{page.server.port}/ws/{code}?token={bo['token']}") as ws:
+        ws.send(json.dumps({"type": "ready"}))
+        p.click("button.ready")
+        p.wait_for_selector(".board")
+        assert p.locator(".seat .away-mark").count() == 0
+    # Bo has left: after the grace (none here) a bot plays his seat
+    p.wait_for_selector(".seat[data-seat='1'] .away-mark")
+    assert "away" in p.inner_text(".seat[data-seat='1'] .seat-head")
+    assert p.locator(".seat .away-mark").count() == 1
 
 
 def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:

@@ -58,6 +58,7 @@ function seatPanel(model, seat) {
     isDealer ? h("span", { class: "dealer-mark", title: t("dealer") },
       t("dealer_mark") + (obs.dealer_count > 1 ? `×${obs.dealer_count}` : "")) : null,
     h("span", { class: "name" }, model.names[seat] ?? `#${seat}`),
+    model.away && model.away[seat] ? h("span", { class: "away-mark", title: t("away_bot") }, t("away_short")) : null,
     h("span", { class: "score", title: t("score") },
       scoreText(model.totals ? model.totals[seat] : 0, obs.deltas ? obs.deltas[seat] : 0)),
     model.bullets && model.bullets.some((b) => b) ? h("span", { class: "bullets", title: t("bullets") },

@@ -44,6 +44,9 @@ const L = {
   empty_seat: ["empty", "空位"],
   connected: ["online", "在线"],
   away: ["away", "离线"],
+  away_short: ["away · bot plays", "离线 · 托管"],
+  away_bot: ["The player is away: a bot plays the seat until they are back",
+    "玩家离线：回来之前由机器人代打"],
   you: ["you", "你"],
   spectating: ["Watching", "观战中"],
   waiting_players: ["Waiting for every seated player to be ready; empty seats get bots.",
@@ -312,7 +315,7 @@ export function describeEvent(ev, who) {
 
 /** An action (the engine's JSON) in words, for the replay. */
 export function describeAction(action, who, seat) {
-  const pair = EVENTS[action.type];
+  const pair = action.type === "win" ? ["{0} declares a win", "{0} 宣布和牌"] : EVENTS[action.type];
   const tile = action.tile ? tileName(action.tile) : action.count ?? "";
   if (!pair) return `${who(seat)}: ${action.type}`;
   return fill(pair[current === "zh" ? 1 : 0], [who(seat), tile]);

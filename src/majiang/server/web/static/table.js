@@ -12,6 +12,14 @@ const AUTO_PASS = "majiang.autopass";
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
+/** Seconds left on the server's timer, from a frame that carries its deadline (``deadline``
+ * and the server's ``now``, both epoch seconds: the two clocks need not agree); else null. */
+export function secondsLeft(frame) {
+  if (typeof frame.deadline !== "number") return null;
+  const now = typeof frame.now === "number" ? frame.now : Date.now() / 1000;
+  return Math.max(0, frame.deadline - now);
+}
+
 export class RoomPage {
   constructor(root, code) {
     this.root = root;
@@ -96,6 +104,10 @@ export class RoomPage {
   }
 
   onFrame(frame) {
+    if (frame.type === "state" || frame.type === "update") {
+      const left = secondsLeft(frame);
+      this.frameDeadline = left == null ? null : { at: Date.now() + left * 1000 };
+    }
     switch (frame.type) {
       case "welcome":
         this.seat = frame.seat;
@@ -180,7 +192,11 @@ export class RoomPage {
 
   afterFrame() {
     const legal = this.myLegal();
-    if (legal.length && this.askedStep !== `${this.handNo}:${this.step}`) {
+    if (legal.length && this.frameDeadline) {
+      // the server's clock: a reload (or a late frame) continues the countdown, never restarts it
+      this.deadline = this.frameDeadline.at;
+      this.askedStep = `${this.handNo}:${this.step}`;
+    } else if (legal.length && this.askedStep !== `${this.handNo}:${this.step}`) {
       this.askedStep = `${this.handNo}:${this.step}`;
       this.deadline = Date.now() + (this.view ? this.view.turn_seconds : 30) * 1000;
     }
@@ -206,6 +222,12 @@ export class RoomPage {
     this.message = text;
     clearTimeout(this.flashTimer);
     this.flashTimer = setTimeout(() => { this.message = null; this.render(); }, 4000);
+  }
+
+  /** Seats whose player is away (not connected: a bot plays for them meanwhile). */
+  away() {
+    const seats = this.view ? this.view.seats : [];
+    return [0, 1, 2, 3].map((s) => Boolean(seats[s] && seats[s].player && (seats[s].away ?? !seats[s].connected)));
   }
 
   names() {
@@ -483,7 +505,7 @@ export class RoomPage {
       if (mine && this.myLegal().length && !toAct.includes(this.seat)) toAct.push(this.seat);
       const board = renderBoard({
         obs, rules: view.rules, bottom: mine ? this.seat : 0, mySeat: mine ? this.seat : null,
-        names: this.names(), totals: this.totals, bullets: this.bullets, toAct,
+        names: this.names(), away: this.away(), totals: this.totals, bullets: this.bullets, toAct,
         handEl: mine ? this.handEl() : null, handNo: this.handNo, handsTotal: view.rounds ? null : view.hands,
         centreExtra: this.eventLog(),
       });
