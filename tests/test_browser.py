@@ -139,8 +139,37 @@ def my_tiles(page: Page) -> list[str]:
     return tiles
 
 
+def check_table(page: Page) -> None:
+    """The table's geometry: four ponds around a compass with every seat's wind (the dealer
+    marked, the seat to act lit), the seat winds on the names, ponds in rows of six, at most
+    one last discard marked, and tile faces drawn as pictures (or text, as a setting)."""
+    p = page.page
+    assert p.locator(".table-square .pond").count() == 4
+    winds = p.locator("#compass .compass-wind").all_inner_texts()
+    assert sorted(w[0] for w in winds) == sorted("東南西北"), winds
+    assert p.locator("#compass .compass-wind.dealer sup").count() == 1
+    assert p.locator("#compass .compass-wind.lit").count() >= 1
+    heads = p.locator(".seat .seat-head .wind").all_inner_texts()
+    assert sorted(h[0] for h in heads) == sorted("東南西北"), heads
+    assert p.locator(".pond .tile.last").count() <= 1
+    tops = p.locator(".table-square .pond-layer.rel-0 .tile").evaluate_all(
+        "ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
+    assert len(set(tops[:6])) <= 1 and (len(tops) <= 6 or tops[6] > tops[0]), tops
+    # the square table: its ponds face the centre (the top one upside down)
+    turned = p.locator(".pond-layer.rel-2").evaluate("e => getComputedStyle(e).transform")
+    assert turned.startswith("matrix(-1"), turned
+    dots = p.locator(".tile[data-tile$='p'] svg").first
+    if dots.count():
+        assert dots.locator("circle").count() >= 1  # pictures: dots as circles
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'text'); }""")
+    p.wait_for_function("!document.querySelector('.tile[data-tile$=\"p\"] svg circle')")
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'pictures'); }""")
+
+
 def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | None = 1,
-              shot_at: int | None = None) -> dict[str, Any]:
+              shot_at: int | None = None, check_at: int | None = None) -> dict[str, Any]:
     """Play the seat until the score sheet: the preferred claim button when one is offered
     (auto-pass answers the windows where passing is all the seat may do), otherwise discard
     the drawn tile (or the last tile), alternately by clicking and by the keyboard."""
@@ -162,6 +191,8 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
             seen["reloaded"] = True
         if shot_at is not None and decisions == shot_at:
             page.shot("table")
+        if check_at is not None and decisions == check_at:
+            check_table(page)
         buttons = p.locator("#action-bar button.act")
         kinds: list[str] = buttons.evaluate_all("bs => bs.map(b => b.className)")
         choice = next((i for want in CLAIMS for i, k in enumerate(kinds) if want in k.split()),
@@ -200,7 +231,7 @@ def test_a_hand_from_the_lobby_to_the_standings(page: Page) -> None:
     page.goto()
     p = page.page
     code = create_room(page, "gb", seed=12)
-    seen = play_hand(page, reload_after=4, shot_at=3)
+    seen = play_hand(page, reload_after=4, shot_at=3, check_at=5)
     assert seen["reloaded"] and seen["discards"] >= 4
     assert seen["claims"], "seed 12 no longer offers the seat a claim: choose another seed"
     assert re.search(r"shanten|Ready|Complete", seen["hints"]), seen["hints"]

@@ -1,7 +1,7 @@
 // The replay viewer: a finished hand from GET /hands/{id}/replay, one full view per step (every
 // hand face up), stepped with the buttons, the slider or the keys; the score sheet at the end.
 
-import { renderBoard, seatWind } from "./board.js";
+import { lastDiscarder, renderBoard, seatWind } from "./board.js";
 import { botName, describeAction, describeEvent, t, windName } from "./i18n.js";
 import { scoreSheet } from "./sheet.js";
 import { getJSON, h } from "./util.js";
@@ -89,7 +89,7 @@ export class ReplayPage {
     const board = renderBoard({
       obs: view, rules: replay.rules, bottom: 0, mySeat: null, names, totals: null, bullets: null,
       toAct: view.to_act || [], faceUp: view.hands, drawnBy: view.drawn, handNo: replay.number,
-      centreExtra: caption,
+      centreExtra: caption, lastDiscard: lastDiscarder(steps.slice(0, this.index + 1).flatMap((s) => s.events)),
     });
     parts.push(controls, board);
     if (this.index === last) {
