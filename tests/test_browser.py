@@ -139,8 +139,37 @@ def my_tiles(page: Page) -> list[str]:
     return tiles
 
 
+def check_table(page: Page) -> None:
+    """The table's geometry: four ponds around a compass with every seat's wind (the dealer
+    marked, the seat to act lit), the seat winds on the names, ponds in rows of six, at most
+    one last discard marked, and tile faces drawn as pictures (or text, as a setting)."""
+    p = page.page
+    assert p.locator(".table-square .pond").count() == 4
+    winds = p.locator("#compass .compass-wind").all_inner_texts()
+    assert sorted(w[0] for w in winds) == sorted("東南西北"), winds
+    assert p.locator("#compass .compass-wind.dealer sup").count() == 1
+    assert p.locator("#compass .compass-wind.lit").count() >= 1
+    heads = p.locator(".seat .seat-head .wind").all_inner_texts()
+    assert sorted(h[0] for h in heads) == sorted("東南西北"), heads
+    assert p.locator(".pond .tile.last").count() <= 1
+    tops = p.locator(".table-square .pond-layer.rel-0 .tile").evaluate_all(
+        "ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
+    assert len(set(tops[:6])) <= 1 and (len(tops) <= 6 or tops[6] > tops[0]), tops
+    # the square table: its ponds face the centre (the top one upside down)
+    turned = p.locator(".pond-layer.rel-2").evaluate("e => getComputedStyle(e).transform")
+    assert turned.startswith("matrix(-1"), turned
+    dots = p.locator(".tile[data-tile$='p'] svg").first
+    if dots.count():
+        assert dots.locator("circle").count() >= 1  # pictures: dots as circles
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'text'); }""")
+    p.wait_for_function("!document.querySelector('.tile[data-tile$=\"p\"] svg circle')")
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'pictures'); }""")
+
+
 def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | None = 1,
-              shot_at: int | None = None) -> dict[str, Any]:
+              shot_at: int | None = None, check_at: int | None = None) -> dict[str, Any]:
     """Play the seat until the score sheet: the preferred claim button when one is offered
     (auto-pass answers the windows where passing is all the seat may do), otherwise discard
     the drawn tile (or the last tile), alternately by clicking and by the keyboard."""
@@ -162,6 +191,8 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
             seen["reloaded"] = True
         if shot_at is not None and decisions == shot_at:
             page.shot("table")
+        if check_at is not None and decisions == check_at:
+            check_table(page)
         buttons = p.locator("#action-bar button.act")
         kinds: list[str] = buttons.evaluate_all("bs => bs.map(b => b.className)")
         choice = next((i for want in CLAIMS for i, k in enumerate(kinds) if want in k.split()),
@@ -200,7 +231,7 @@ def test_a_hand_from_the_lobby_to_the_standings(page: Page) -> None:
     page.goto()
     p = page.page
     code = create_room(page, "gb", seed=12)
-    seen = play_hand(page, reload_after=4, shot_at=3)
+    seen = play_hand(page, reload_after=4, shot_at=3, check_at=5)
     assert seen["reloaded"] and seen["discards"] >= 4
     assert seen["claims"], "seed 12 no longer offers the seat a claim: choose another seed"
     assert re.search(r"shanten|Ready|Complete", seen["hints"]), seen["hints"]
@@ -305,7 +336,7 @@ def played_hand(server: Server, rules: str, seed: int) -> tuple[str, int]:
 
 
 def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
-    code, hand_id = played_hand(page.server, "gb", seed=4)
+    code, hand_id = played_hand(page.server, "gb", seed=7)  # ends with a bot's winning action
     steps = len(page.server.http.get(f"/hands/{hand_id}/record").json()) - 2
     page.goto(f"#/room/{code}/hands")
     p = page.page
@@ -330,6 +361,7 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     page.shot("replay")
     p.keyboard.press("End")
     assert counter.inner_text() == f"Step {steps} / {steps}"
+    wins = last_caption(page, hand_id, won_by_last_action=True)
     assert p.locator("button.rp-next").is_disabled()
     assert p.locator("#score-sheet").count() == 1  # the result at the last step
     p.click("button.rp-first")
@@ -352,6 +384,23 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     ringed = p.locator(".board .seat .tile.wild").evaluate_all("ts => ts.map(t => t.dataset.tile)")
     assert ringed and set(ringed) == {wild}
     assert p.locator("#score-sheet .hu-items").count() == 1
+    wins += last_caption(page, hand_id)
+    assert wins == 2, "a replayed hand no longer ends in a win: choose other seeds"
+
+
+def last_caption(page: Page, hand_id: int, won_by_last_action: bool = False) -> int:
+    """The caption of a replay's last step says what ended the hand, a win with its points
+    (never "wins ( points)"); 1 if it was a win."""
+    caption = page.page.inner_text("#replay-caption")
+    assert "( points)" not in caption and "()" not in caption, caption
+    replay = page.server.http.get(f"/hands/{hand_id}/replay").json()
+    if won_by_last_action:
+        assert replay["steps"][-1]["action"]["type"] == "win"
+    result = replay["result"]
+    if result["winner"] is None:
+        return 0
+    assert re.search(rf"wins \({result['points']} points\)", caption), caption
+    return 1
 
 
 def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
@@ -364,6 +413,10 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.goto()
         p.wait_for_selector(".room-list tbody tr")
         page.no_horizontal_overflow()
+        # every room's Join/Watch/Replays button is on screen, not behind a scroll
+        edges = p.locator(".room-list a.go").evaluate_all(
+            "as => as.map(a => [a.getBoundingClientRect().left, a.getBoundingClientRect().right])")
+        assert edges and all(left >= 0 and right <= 390 for left, right in edges), edges
         page.shot("lobby-phone")
         create_room(page, "huangyan", seed=4)
         while not p.locator("#my-hand .tile.playable").count():  # bullets and claims: pass
@@ -380,6 +433,42 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.shot("phone")
     finally:
         page.close()
+
+
+def test_no_room_without_a_name_and_a_player_away_is_marked(page: Page) -> None:
+    """"Create and sit" with no name says so and creates nothing; at the table, a seat whose
+    player has left is marked away while a bot plays it."""
+    from websockets.sync.client import connect
+
+    page.goto()
+    p = page.page
+    p.wait_for_selector("#room-rules option", state="attached")
+    before = len(page.server.http.get("/rooms").json())
+    p.fill("#player-name", "")
+    p.click("#create-room")
+    assert "Enter your name first" in p.locator(".lobby .error").inner_text()
+    assert p.evaluate("document.activeElement.id") == "player-name"
+    assert len(page.server.http.get("/rooms").json()) == before
+    assert p.get_attribute("body", "data-page") == "LobbyPage"
+
+    room = page.server.http.post("/rooms", json={"rules": "gb", "hands": 1, "seed": 3,
+                                                 "grace_seconds": 0, "turn_seconds": 600,
+                                                 "bots": [None, None, "fan", "fan"]}).json()
+    code = room["code"]
+    page.goto(f"#/room/{code}")
+    p.fill("#sit-name", "Ann")
+    p.locator("button.sit").first.click()
+    p.wait_for_selector("button.ready")
+    bo = page.server.http.post(f"/rooms/{code}/seats/1", json={"name": "Bo"}).json()
+    with connect(f"ws://127.0.0.1:{page.server.port}/ws/{code}?token={bo['token']}") as ws:
+        ws.send(json.dumps({"type": "ready"}))
+        p.click("button.ready")
+        p.wait_for_selector(".board")
+        assert p.locator(".seat .away-mark").count() == 0
+    # Bo has left: after the grace (none here) a bot plays his seat
+    p.wait_for_selector(".seat[data-seat='1'] .away-mark")
+    assert "away" in p.inner_text(".seat[data-seat='1'] .seat-head")
+    assert p.locator(".seat .away-mark").count() == 1
 
 
 def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:

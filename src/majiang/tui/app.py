@@ -7,6 +7,8 @@ once, so that the player is asked only when there is something to decide.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -114,9 +116,14 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, Text] = {}
 
     def on_mount(self) -> None:
-        """Draw the empty table and start the driver."""
+        """Draw the empty table and start the driver; the countdown ticks."""
         self.show()
         self.game.start()
+        self.set_interval(0.25, self._tick)
+
+    def _tick(self) -> None:
+        if self.game.snapshot is not None and self.game.snapshot.deadline is not None:
+            self._put("#prompt", self.game.prompt_text())
 
     @property
     def game(self) -> MajiangApp:
@@ -393,6 +400,7 @@ class MajiangApp(App[int]):
             event.result, event.names, dealer=event.dealer,
             rules=snap.rules if snap else self.driver.rules,
             me=snap.seat if snap else None, hand=event.hand, totals=event.totals,
+            final=event.final,
         )
         self.result_open = True
         last = snap is not None and snap.hands is not None and event.hand == snap.hands
@@ -427,6 +435,14 @@ class MajiangApp(App[int]):
             return True
         return self.choices.any and not self.choices.only_pass and self.answered != self.decision
 
+    def seconds_left(self) -> float | None:
+        """Seconds before the server plays the seat's default action, if the decision now is
+        timed (a server room; a local table waits)."""
+        snap = self.snapshot
+        if snap is None or snap.deadline is None:
+            return None
+        return max(0.0, snap.deadline - time.monotonic())
+
     def hand_text(self) -> Text:
         """The player's hand as cards."""
         snap = self.snapshot
@@ -448,6 +464,9 @@ class MajiangApp(App[int]):
         chosen = self.layout.tiles[self.cursor] if self.layout.tiles else None
         choices = self.choices if self.answered != self.decision else Choices()
         text = prompt(snap, choices, chosen=chosen, offer=self.offer)
+        left = self.seconds_left()
+        if left is not None and choices.any:
+            text.append(f"   ⏱ {math.ceil(left)} s", style="bold red" if left < 5 else "bold")
         if self.message:
             text.append(f"\n{self.message}", style="bold red")
         return text

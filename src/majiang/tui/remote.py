@@ -9,6 +9,7 @@ events of :mod:`majiang.tui.model`. Hints are asked of the server (``{"type": "h
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -125,6 +126,18 @@ def websocket_url(grant: SeatGrant) -> str:
     return f"{scheme}://{parts.netloc}{parts.path}/ws/{grant.code}?token={grant.token}"
 
 
+def seconds_left(frame: Json) -> float | None:
+    """How long the seat has left to decide, from a frame that says so (``deadline``: the
+    server's epoch seconds when the timer fires, with ``now``: its clock when it sent the frame,
+    so that the two machines' clocks need not agree)."""
+    deadline = frame.get("deadline")
+    if not isinstance(deadline, int | float):
+        return None
+    now = frame.get("now")
+    base = float(now) if isinstance(now, int | float) else time.time()
+    return max(0.0, float(deadline) - base)
+
+
 class RemoteDriver(Driver):
     """Plays the seat of ``grant`` over the server's websocket."""
 
@@ -143,6 +156,9 @@ class RemoteDriver(Driver):
         self._bullets: tuple[int, ...] = (0, 0, 0, 0)
         self._readied = False
         self._hint_asked = False
+        self._asked: tuple[int | None, int] | None = None
+        """The decision (hand, step) the countdown runs for."""
+        self._deadline: float | None = None
         self.finished = False
 
     # ------------------------------------------------------------------ the connection
@@ -217,6 +233,29 @@ class RemoteDriver(Driver):
             "empty seats get bots when the match starts)"
         )
 
+    def _away(self) -> tuple[bool, ...]:
+        """Seats whose player is away: not connected (a bot plays for them meanwhile)."""
+        seats = (self._view or {}).get("seats") or []
+        away = [bool(s.get("player_id") is not None
+                     and (s["away"] if s.get("away") is not None else not s.get("connected")))
+                for s in seats[:4]]
+        return tuple(away + [False] * (4 - len(away)))
+
+    def _time_decision(self, frame: Json) -> None:
+        """Start (or continue) the countdown when the frame asks the seat to decide."""
+        obs = self._observation
+        if obs is None or not obs.get("legal_actions") or frame.get("status") == "waiting":
+            self._asked = self._deadline = None
+            return
+        left = seconds_left(frame)
+        key = (self._hand, self._step)
+        if left is not None:
+            self._deadline = time.monotonic() + left
+        elif key != self._asked:  # a server that does not say: the room's whole turn
+            turn = (self._view or {}).get("turn_seconds")
+            self._deadline = time.monotonic() + float(turn) if turn else None
+        self._asked = key
+
     def _snapshot(self) -> Snapshot:
         view = self._view or {}
         return Snapshot(
@@ -230,7 +269,25 @@ class RemoteDriver(Driver):
             totals=self._totals,
             bullets=self._bullets,
             note=self._note(),
+            deadline=self._deadline,
+            away=self._away(),
         )
+
+    async def _final_view(self, hand: int | None) -> Json | None:
+        """The tiles every seat held as the hand ended: the last step of the finished hand's
+        replay (public once it is over). None if the server cannot say."""
+        import httpx
+
+        try:
+            async with httpx.AsyncClient(base_url=self.grant.url, timeout=5) as http:
+                listing = (await http.get(f"/rooms/{self.grant.code}/hands")).json()
+                found = next(h for h in listing if h["number"] == hand and h["finished"])
+                replay = (await http.get(f"/hands/{found['id']}/replay",
+                                         params={"last": "true"})).json()
+                view: Json = replay["steps"][0]["view"]
+                return view
+        except (httpx.HTTPError, ValueError, KeyError, TypeError, StopIteration, IndexError):
+            return None
 
     async def _take(self, frame: Json, sink: Sink) -> None:
         kind = frame.get("type")
@@ -247,6 +304,7 @@ class RemoteDriver(Driver):
             self._hand = frame.get("hand")
             self._step = int(frame.get("step") or 0)
             self._observation = frame.get("observation")
+            self._time_decision(frame)
             if same_hand and len(events) >= self._seen:  # a resync: only what is new
                 sink(TableChanged(self._snapshot(), events[self._seen:]))
             else:
@@ -266,6 +324,7 @@ class RemoteDriver(Driver):
             self._step = int(frame.get("step", self._step))
             if frame.get("observation") is not None:
                 self._observation = frame["observation"]
+            self._time_decision(frame)
             events = list(frame.get("events") or [])
             self._seen += len(events)
             sink(TableChanged(self._snapshot(), events))
@@ -273,8 +332,12 @@ class RemoteDriver(Driver):
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
             dealer = self._observation["dealer"] if self._observation else 0
+            self._asked = self._deadline = None
+            hand = frame.get("hand", self._hand)
+            final = await self._final_view(hand) if frame["result"].get("winner") is not None \
+                else None
             sink(HandEnded(frame["result"], self._totals, self._bullets, self._names(),
-                           int(dealer), frame.get("hand", self._hand)))
+                           int(dealer), hand, final))
         elif kind == "match_end":
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
@@ -293,4 +356,12 @@ class RemoteDriver(Driver):
             await self._send({"type": "resync"})
 
 
-__all__ = ["PlayError", "RemoteDriver", "SeatGrant", "base_url", "join_room", "websocket_url"]
+__all__ = [
+    "PlayError",
+    "RemoteDriver",
+    "SeatGrant",
+    "base_url",
+    "join_room",
+    "seconds_left",
+    "websocket_url",
+]

@@ -34,6 +34,11 @@ def who(snap: Snapshot, seat: int) -> str:
     return "You" if seat == snap.seat else seat_label(snap, seat)
 
 
+def whose(snap: Snapshot, seat: int) -> str:
+    """A seat as an owner: ``your`` or ``East 东 (Bo)'s``."""
+    return "your" if seat == snap.seat else f"{seat_label(snap, seat)}'s"
+
+
 def header(snap: Snapshot) -> Text:
     """The match line: rules, hand number, prevalent wind, dealer, wall count."""
     text = Text()
@@ -92,6 +97,8 @@ def seat_panel(snap: Snapshot, seat: int) -> Text:
     text.append(f" · {relative(seat, snap.seat)}", style="dim")
     if obs is None:
         return text
+    if snap.away[seat]:
+        text.append(" · away (a bot plays)", style="bold red")
     if seat == obs["dealer"]:
         text.append(" · ● dealer", style="yellow")
     if obs["phase"] in ("claim", "rob") and seat == obs["current"]:
@@ -260,7 +267,7 @@ def event_line(event: Json, snap: Snapshot) -> Text | None:
                     style="bold red")
     elif kind == "win":
         how = "self-drawn" if event.get("discarder") is None else (
-            f"on {who(snap, event['discarder'])}'s tile"
+            f"on {whose(snap, event['discarder'])} tile"
         )
         text.append(actor("win") + f" {how} ({event.get('points')})", style="bold green")
     elif kind == "exhaustive_draw":
@@ -290,5 +297,6 @@ __all__ = [
     "seat_panel",
     "seat_wind",
     "who",
+    "whose",
     "wild_line",
 ]

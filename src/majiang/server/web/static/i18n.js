@@ -44,6 +44,9 @@ const L = {
   empty_seat: ["empty", "空位"],
   connected: ["online", "在线"],
   away: ["away", "离线"],
+  away_short: ["away · bot plays", "离线 · 托管"],
+  away_bot: ["The player is away: a bot plays the seat until they are back",
+    "玩家离线：回来之前由机器人代打"],
   you: ["you", "你"],
   spectating: ["Watching", "观战中"],
   waiting_players: ["Waiting for every seated player to be ready; empty seats get bots.",
@@ -52,6 +55,8 @@ const L = {
   hand_n: ["Hand {0}", "第{0}局"],
   hand_of: ["Hand {0} of {1}", "第{0}局 / 共{1}局"],
   round_wind: ["{0} round", "{0}风圈"],
+  round_short: ["round", "圈"],
+  white_plays_as: ["白 plays as {0} (the wild face)", "白板当 {0} 用（得的本面）"],
   wall: ["Wall", "牌墙"],
   drawable: ["to draw", "可摸"],
   dealer: ["Dealer", "庄家"],
@@ -81,6 +86,26 @@ const L = {
   false_win: ["Win (under 8 fans: false win!)", "和（不足8番：错和！）"],
   pass: ["Pass", "过"],
   auto_pass: ["Auto-pass", "自动过"],
+  settings: ["Settings", "设置"],
+  call_chow: ["吃 Chow", "吃"],
+  call_pung: ["碰 Pung", "碰"],
+  call_exposed_kong: ["杠 Kong", "杠"],
+  call_concealed_kong: ["杠 Kong", "暗杠"],
+  call_added_kong: ["杠 Kong", "加杠"],
+  call_win: ["和 Win", "和"],
+  call_false_win: ["错和 False win", "错和"],
+  set_faces: ["Tile faces", "牌面"],
+  set_faces_pictures: ["Pictures", "图案"],
+  set_faces_text: ["Text", "文字"],
+  set_labels: ["Labels", "标注"],
+  set_labels_code: ["Notation (5p)", "记号（5p）"],
+  set_labels_name: ["Names", "名称"],
+  set_labels_none: ["None", "无"],
+  set_sound: ["Sounds", "音效"],
+  set_auto_win: ["Auto-win when a win is legal", "能和就自动和"],
+  set_no_calls: ["No calls (pass every claim but a win)", "不吃不碰（只和）"],
+  set_auto_discard: ["Auto-discard the drawn tile", "自动摸切"],
+  set_auto_pass: ["Auto-pass when passing is all", "只能过时自动过"],
   hints: ["Hints", "提示"],
   seconds: ["{0} s", "{0} 秒"],
   waiting_others: ["Waiting for the others…", "等待其他玩家…"],
@@ -312,7 +337,7 @@ export function describeEvent(ev, who) {
 
 /** An action (the engine's JSON) in words, for the replay. */
 export function describeAction(action, who, seat) {
-  const pair = EVENTS[action.type];
+  const pair = action.type === "win" ? ["{0} declares a win", "{0} 宣布和牌"] : EVENTS[action.type];
   const tile = action.tile ? tileName(action.tile) : action.count ?? "";
   if (!pair) return `${who(seat)}: ${action.type}`;
   return fill(pair[current === "zh" ? 1 : 0], [who(seat), tile]);
