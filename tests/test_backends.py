@@ -13,10 +13,9 @@ from typing import Any, TypeVar
 import pytest
 
 from majiang.cli import main
-from majiang.errors import MajiangError
+from majiang.errors import MajiangError, MissingExtraError
 from majiang.sim import (
     Backend,
-    BackendError,
     LocalBackend,
     SimConfig,
     make_backend,
@@ -83,12 +82,12 @@ def test_make_backend_errors() -> None:
 def test_missing_ray_is_one_line(monkeypatch: pytest.MonkeyPatch,
                                  capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
-    with pytest.raises(BackendError, match=r"pip install 'majiang\[ray\]'"):
+    with pytest.raises(MissingExtraError, match=r"pip install '\.\[ray\]'"):
         make_backend("ray", 2)
     for command in (["simulate", "--games", "2"], ["tournament", "--deals", "1"]):
         assert main([*command, "--backend", "ray"]) == 1
         err = capsys.readouterr().err
-        assert err.startswith("majiang: error: the ray backend needs Ray")
+        assert err.startswith("majiang: error: the ray backend needs the ray extra: pip install")
         assert len(err.strip().splitlines()) == 1
 
 

@@ -115,7 +115,8 @@ def test_records(tmp_path: Path) -> None:
     files = sorted((tmp_path / "logs").iterdir())
     assert [f.name for f in files] == ["hand-000000.jsonl", "hand-000001.jsonl"]
     lines = [json.loads(line) for line in files[0].read_text().splitlines()]
-    assert lines[0]["format"] == 1 and "result" in lines[-1]
+    assert lines[0]["format"] == 2 and lines[0]["lines"] == len(lines)
+    assert "result" in lines[-2] and set(lines[-1]) == {"sha256"}
 
 
 # --------------------------------------------------------------------------- the command

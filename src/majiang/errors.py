@@ -35,3 +35,27 @@ class SituationError(MajiangError):
 
 class OptionError(MajiangError):
     """An unknown rule option or a value of the wrong type."""
+
+
+class MissingExtraError(ImportError, MajiangError):
+    """A feature whose optional dependencies (an extra of the package) are not installed."""
+
+    def __init__(self, extra: str, what: str) -> None:
+        self.extra = extra
+        super().__init__(
+            f"{what} needs the {extra} extra: pip install '.[{extra}]' in majiang's clone"
+        )
+
+
+class InputError(MajiangError):
+    """A file or stream that cannot be read as the text it should be (not UTF-8, binary)."""
+
+
+def not_utf8(name: str, error: UnicodeDecodeError) -> InputError:
+    """The error for ``name`` (a file, or stdin) that failed to decode as UTF-8."""
+    data = bytes(error.object)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        kind = "UTF-16 text (as PowerShell's > writes it)"
+    else:
+        kind = f"not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})"
+    return InputError(f"{name} is {kind}; save it as UTF-8")

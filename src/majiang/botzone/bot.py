@@ -93,7 +93,7 @@ def _request_line(line: str) -> str:
     if text.startswith(("{", '"')):
         try:
             value = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):
             return text
         if isinstance(value, str):
             return value

@@ -216,7 +216,7 @@ def parse_json_input(line: str) -> TurnInput:
     """A bot's side of :func:`json_input`; raises :class:`BotzoneError`."""
     try:
         data = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BotzoneError(f"the input is not JSON: {line[:80]!r}") from None
     if not isinstance(data, dict):
         raise BotzoneError("the JSON input is not an object")
@@ -259,7 +259,7 @@ def parse_json_output(lines: Sequence[str]) -> TurnOutput:
     text = next((line for line in lines if line.strip()), "")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
         raise BotzoneError(f"the output is not JSON: {text[:80]!r}") from None
     if not isinstance(data, dict) or not isinstance(data.get("response"), str):
         raise BotzoneError(f"the JSON output has no 'response' string: {text[:80]!r}")

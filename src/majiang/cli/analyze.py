@@ -22,6 +22,7 @@ from .batch import (
     process_lines,
     write_lines,
 )
+from .inputs import open_text
 from .score import parse_options
 
 SHAPE_LABELS = {
@@ -64,11 +65,8 @@ def run(args: argparse.Namespace) -> int:
     if args.batch is not None:
         if args.hand is not None:
             raise OptionError("give either a HAND or --batch FILE, not both")
-        if args.batch == "-":
-            run_batch(sys.stdin, sys.stdout, options)
-        else:
-            with open(args.batch, encoding="utf-8") as source:
-                run_batch(source, sys.stdout, options)
+        with open_text(args.batch) as source:
+            run_batch(source, sys.stdout, options)
         return 0
     if args.hand is None:
         raise OptionError("give a HAND to analyse (or --batch FILE)")

@@ -77,6 +77,9 @@ def process_lines(
             message = f"line {number} is not JSON: {error}" if line.strip() else "empty line"
             yield _dumps({"error": message})
             continue
+        except RecursionError:
+            yield _dumps({"error": f"line {number} is not JSON: nested too deeply"})
+            continue
         yield encode(handle(record))
 
 

@@ -19,6 +19,7 @@ from ..bots import check_bot, make_bot
 from ..errors import OptionError
 from ..rules.registry import make_rules, rules_options
 from ..tiles import tile_name
+from .inputs import read_text
 from .score import option_values
 
 _WINDS = "ESWN"
@@ -134,7 +135,7 @@ def run_play(args: argparse.Namespace) -> int:
         raise OptionError(f"--time-limit must be positive, not {args.time_limit:g}")
     walltiles = args.walltiles
     if args.walltiles_file:
-        walltiles = Path(args.walltiles_file).read_text(encoding="utf-8")
+        walltiles = read_text(args.walltiles_file)
     wall = from_walltiles(walltiles) if walltiles is not None else None
     if wall is not None and args.hands != 1:
         raise OptionError("a walltiles wall is one hand: --hands 1")

@@ -7,6 +7,7 @@ import sys
 from typing import Any, NoReturn
 
 from ..errors import MajiangError, OptionError
+from ..extras import require_extra
 from ..rules.registry import RULE_SETS
 
 
@@ -115,12 +116,7 @@ def build_driver(args: argparse.Namespace) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang play``: build the driver, then the app; the exit status."""
-    try:
-        import textual  # noqa: F401
-    except ImportError:
-        raise MajiangError(
-            "majiang play needs Textual: pip install 'majiang[play]'"
-        ) from None
+    require_extra("play", "majiang play")
     driver = build_driver(args)
     from ..tui.app import MajiangApp
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
-from ..engine.record import load_record, replay
+from ..engine.record import read_record, replay
 
 _WINDS = "ESWN"
 
@@ -17,7 +18,8 @@ def add_parser(commands: Any) -> None:
         "replay",
         help="replay a hand record and verify it",
         description="Rebuild a hand from its JSON-lines record, check every event and the "
-        "result, and print the hand.",
+        "result, and print the hand. A record that is cut short or altered (its line count or "
+        "checksum does not match) is refused.",
     )
     p.add_argument("log", help="a record written by `majiang simulate --records DIR`")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
@@ -26,7 +28,14 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang replay``."""
-    lines = load_record(args.log)
+    record = read_record(args.log)
+    if not record.sealed:
+        print(
+            f"majiang: notice: {args.log} is a format 1 record, without line count or checksum: "
+            "a cut or a change cannot be detected",
+            file=sys.stderr,
+        )
+    lines = record.lines
     table = replay(lines)
     header = lines[0]
     if not args.quiet:

@@ -23,6 +23,7 @@ from .batch import (
     process_lines,
     write_lines,
 )
+from .inputs import open_text
 
 
 def add_parser(commands: Any) -> None:
@@ -90,11 +91,8 @@ def run(args: argparse.Namespace) -> int:
             raise OptionError("give either a HAND or --batch FILE, not both")
         if args.jobs < 1:
             raise OptionError("--jobs must be at least 1")
-        if args.batch == "-":
-            run_batch(sys.stdin, sys.stdout, options, args.jobs)
-        else:
-            with open(args.batch, encoding="utf-8") as source:
-                run_batch(source, sys.stdout, options, args.jobs)
+        with open_text(args.batch) as source:
+            run_batch(source, sys.stdout, options, args.jobs)
         return 0
     if args.hand is None:
         raise OptionError("give a HAND to score (or --batch FILE)")

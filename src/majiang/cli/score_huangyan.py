@@ -11,6 +11,7 @@ from ..errors import MajiangError, OptionError, SituationError
 from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
 from .batch import check_record, echo_id, process_lines, write_lines
+from .inputs import open_text
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
 _FIELDS = frozenset({"hand", "wild", "win", "seat_wind", "kong", "id"})
@@ -35,11 +36,8 @@ def run(args: argparse.Namespace) -> int:
         if args.hand is not None:
             raise OptionError("give either a HAND or --batch FILE, not both")
         handle = _handler(options, args.wild)
-        if args.batch == "-":
-            write_lines(process_lines(sys.stdin, handle), sys.stdout)
-        else:
-            with open(args.batch, encoding="utf-8") as source:
-                write_lines(process_lines(source, handle), sys.stdout)
+        with open_text(args.batch) as source:
+            write_lines(process_lines(source, handle), sys.stdout)
         return 0
     if args.hand is None:
         raise OptionError("give a HAND to score (or --batch FILE)")

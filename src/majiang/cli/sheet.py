@@ -15,7 +15,9 @@ import sys
 from typing import Any, TextIO
 
 from ..errors import MajiangError
+from ..extras import require_extra
 from ..tiles import WIND_LETTERS
+from .database import opening
 
 WINDS = ("East", "South", "West", "North")
 PROMPT_HELP = (
@@ -64,10 +66,12 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang sheet``."""
+    require_extra("server", "majiang sheet")
     from ..server import organiser_store as org
     from ..server.store import Store
 
-    store = Store(args.db)
+    with opening(args.db):
+        store = Store(args.db)
     try:
         if args.action == "new":
             from .score import option_values

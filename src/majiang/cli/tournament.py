@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
                 bar.close()
     if args.out and args.plot and result.plot is None:
         print("majiang: note: ratings.png not drawn: install the plot extra "
-              "(pip install 'majiang[plot]')", file=sys.stderr)
+              "(pip install '.[plot]' in majiang's clone)", file=sys.stderr)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:

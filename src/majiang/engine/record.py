@@ -3,24 +3,32 @@
 Line 1 is the header (rules, options, seed or explicit wall, dealer, prevalent wind, stake, and
 where they are not the defaults the dealer count, the thrown bullets in force and the
 single-ended wall).
-Then one line per accepted action: the seat, the action and the events it caused. The last line
-is the result. Replaying rebuilds the table from the header, applies every action, and checks
-that the events and the result come out the same.
+Then one line per accepted action: the seat, the action and the events it caused, and the result.
+Replaying rebuilds the table from the header, applies every action, and checks that the events
+and the result come out the same.
+
+A record saved to a file is sealed: its header says how many lines the file has (``"lines"``)
+and its last line is the SHA-256 of the lines before it (``{"sha256": ...}``), so that a record
+cut short or altered is refused. Records of format 1 (before the seal) are still read, unsealed.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import MajiangError
+from ..errors import MajiangError, not_utf8
 from ..rules.registry import make_rules, rules_options
 from ..tiles import tile_from_name, tile_name
 from .actions import action_from_json, action_to_json
 from .table import Table
 
-FORMAT = 1
+FORMAT = 2
+"""Format 2 files are sealed (line count and checksum); format 1 files are not."""
+FORMATS = (1, 2)
 
 
 class RecordError(MajiangError):
@@ -63,35 +71,90 @@ def record_of(table: Table) -> list[dict[str, Any]]:
 
 
 def save_record(table: Table, path: str | Path) -> None:
-    """Write a table's record as JSON lines."""
+    """Write a table's record as sealed JSON lines (line count in the header, checksum last)."""
+    lines = record_of(table)
+    header = {**lines[0], "lines": len(lines) + 1}
+    texts = [json.dumps(line, ensure_ascii=False) for line in [header, *lines[1:]]]
+    texts.append(json.dumps({"sha256": _checksum(texts)}))
     with open(path, "w", encoding="utf-8") as out:
-        for line in record_of(table):
-            out.write(json.dumps(line, ensure_ascii=False) + "\n")
+        out.write("".join(text + "\n" for text in texts))
+
+
+def _checksum(texts: list[str]) -> str:
+    """The SHA-256 of lines (each ended by a newline), as hexadecimal."""
+    return hashlib.sha256("".join(text + "\n" for text in texts).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class LoadedRecord:
+    """A record read from a file: its lines (header first, without the seal) and whether it was
+    sealed (format 2) or an older record that cannot be checked for cuts and changes."""
+
+    lines: list[dict[str, Any]]
+    sealed: bool
+
+
+def read_record(path: str | Path) -> LoadedRecord:
+    """Read a JSON-lines record; raise :class:`RecordError` naming the bad line, or saying that
+    a sealed record is cut short or altered."""
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise RecordError(f"{path} is a directory, not a record") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise not_utf8(str(path), error) from None
+    texts = [line.rstrip("\r") for line in text.split("\n")]
+    numbered = [(n, t) for n, t in enumerate(texts, 1) if t.strip()]
+    lines = [_decode(path, number, line) for number, line in numbered]
+    if not lines:
+        raise RecordError(f"{path}: empty record")
+    header = lines[0]
+    fmt = header.get("format")
+    if fmt not in FORMATS:
+        raise RecordError(f"{path}: unsupported record format {fmt!r} (expected 1 or 2)")
+    if fmt == 1:
+        return LoadedRecord(lines, sealed=False)
+    expected = header.get("lines")
+    if not isinstance(expected, int) or isinstance(expected, bool) or expected < 2:
+        raise RecordError(f"{path}: the header has no line count: the record was altered")
+    if len(lines) < expected:
+        raise RecordError(
+            f"{path}: the record is cut short: {len(lines)} of its {expected} lines are there"
+        )
+    if len(lines) > expected:
+        raise RecordError(
+            f"{path}: the record has {len(lines)} lines, its header says {expected}: "
+            "it was altered"
+        )
+    seal = lines[-1].get("sha256")
+    if set(lines[-1]) != {"sha256"} or _checksum([t for _, t in numbered[:-1]]) != seal:
+        raise RecordError(f"{path}: the record's checksum does not match: it was altered")
+    body = [{k: v for k, v in header.items() if k != "lines"}, *lines[1:-1]]
+    return LoadedRecord(body, sealed=True)
+
+
+def _decode(path: str | Path, number: int, text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        reason = error if isinstance(error, ValueError) else "nested too deeply"
+        raise RecordError(f"{path}: line {number} is not JSON: {reason}") from None
+    if not isinstance(value, dict):
+        raise RecordError(f"{path}: line {number} is not a JSON object")
+    return value
 
 
 def load_record(path: str | Path) -> list[dict[str, Any]]:
-    """Read a JSON-lines record; raise :class:`RecordError` naming the bad line."""
-    lines: list[dict[str, Any]] = []
-    with open(path, encoding="utf-8") as source:
-        for number, text in enumerate(source, 1):
-            if not text.strip():
-                continue
-            try:
-                value = json.loads(text)
-            except ValueError as error:
-                raise RecordError(f"{path}: line {number} is not JSON: {error}") from None
-            if not isinstance(value, dict):
-                raise RecordError(f"{path}: line {number} is not a JSON object")
-            lines.append(value)
-    if not lines:
-        raise RecordError(f"{path}: empty record")
-    return lines
+    """The lines of the record at ``path`` (see :func:`read_record`)."""
+    return read_record(path).lines
 
 
 def table_from_header(header: dict[str, Any]) -> Table:
     """A fresh table as the header describes it."""
-    if header.get("format") != FORMAT:
-        raise RecordError(f"unsupported record format {header.get('format')!r} (expected 1)")
+    if header.get("format") not in FORMATS:
+        raise RecordError(f"unsupported record format {header.get('format')!r} (expected 1 or 2)")
     try:
         rules = make_rules(header["rules"], header.get("options") or None)
         wall = header.get("wall")

@@ -4,8 +4,14 @@
 (one hand per episode); :class:`MajiangGymEnv` seats one learner against bots;
 :class:`BatchEnv` steps many tables in one call. The action space and the observation vector
 are documented in :mod:`majiang.env.encoding` and ``docs/env.md``. Needs the ``env`` extra
-(``pip install majiang[env]``: numpy, gymnasium, pettingzoo).
+(``pip install '.[env]'`` in a clone: numpy, gymnasium, pettingzoo).
 """
+
+from ..extras import require_extra
+
+require_extra("env", "majiang.env")
+
+# ruff: noqa: E402 (the extra is checked before its modules are imported)
 
 from .aec import AGENTS, MajiangEnv, env
 from .batch import BatchEnv

@@ -4,6 +4,10 @@
 ``docs/server.md``.
 """
 
-from .app import create_app
+from ..extras import require_extra
+
+require_extra("server", "majiang.server")
+
+from .app import create_app  # noqa: E402 (once the extra is known to be installed)
 
 __all__ = ["create_app"]

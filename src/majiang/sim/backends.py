@@ -19,6 +19,7 @@ from types import TracebackType
 from typing import Any, TypeVar
 
 from ..errors import MajiangError, OptionError
+from ..extras import require_extra
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -110,12 +111,9 @@ def _reachable(address: str, timeout: float = 5.0) -> bool:
 
 
 def _import_ray() -> Any:
-    try:
-        import ray
-    except ImportError:
-        raise BackendError(
-            "the ray backend needs Ray: pip install 'majiang[ray]' (the ray extra)"
-        ) from None
+    require_extra("ray", "the ray backend")
+    import ray
+
     return ray
 
 

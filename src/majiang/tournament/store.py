@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..errors import MajiangError, OptionError
+from ..errors import MajiangError, OptionError, not_utf8
 
 FORMAT = 1
 HANDS = "hands.jsonl"
@@ -54,7 +54,10 @@ class HandStore:
         if not self.path.exists():
             self._rewrite([])
             return {}
-        text = self.path.read_text(encoding="utf-8")
+        try:
+            text = self.path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise not_utf8(str(self.path), error) from None
         lines = text.split("\n")
         complete = lines[:-1]  # the last piece has no newline: empty, or cut off by a crash
         if not complete:
@@ -65,7 +68,7 @@ class HandStore:
         for number, line in enumerate(complete[1:], start=2):
             try:
                 record = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):
                 record = None
             if not _is_record(record):
                 if number == len(complete):  # the last line, spoilt inside a write
@@ -84,7 +87,7 @@ class HandStore:
     def _check_header(self, line: str) -> None:
         try:
             found = json.loads(line)
-        except ValueError:
+        except (ValueError, RecursionError):
             found = None
         if not isinstance(found, dict) or "tournament" not in found:
             raise StoreError(f"{self.path} is not a tournament's hands file")

@@ -52,7 +52,7 @@ def _score_decoded(line: str, options: GuobiaoOptions) -> str | None:
     """``score_line`` for a line that ``json.loads`` decodes."""
     try:
         decoded = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     if not isinstance(decoded, dict):
         return None
