@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -481,6 +482,28 @@ def test_one_shot_json_program_plays_a_hand() -> None:
         table2, _ = seat_zero(again, SHORT_HAND)
     assert table2.history == table.history  # the same bot, long-running and in simple I/O
     assert again.requests == agent.requests and again.responses == agent.responses
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_program_printing_styled_json_is_read_as_botzone_reads_it(keep: bool) -> None:
+    """The official sample bot prints jsoncpp's styled JSON, one object over several lines:
+    Botzone reads the whole output of the turn, and so does the agent (no fault, no charge)."""
+    flags = ["--styled", "--keep-running"] if keep else ["--styled"]
+    with BotzoneAgent([*PLAYER, *flags], keep_running=keep, time_limit=5) as agent:
+        table, hand = seat_zero(agent, SHORT_HAND)
+    assert not hand.faults and table.is_over
+    with BotzoneAgent(PLAYER, time_limit=5) as compact:
+        table2, _ = seat_zero(compact, SHORT_HAND)
+    assert table2.history == table.history and compact.responses == agent.responses
+
+
+def test_json_output_over_several_lines() -> None:
+    styled = ["{", '\t"data" : {', '\t\t"x" : 1', "\t},", '\t"response" : "PLAY W1"', "}", ""]
+    out = parse_json_output(styled)
+    assert (out.response, out.data) == ("PLAY W1", {"x": 1})
+    assert parse_json_output(["", '{"response":"PASS"}', "after the object"]).response == "PASS"
+    with pytest.raises(BotzoneError, match=re.escape("""not JSON: '{ "response" :'""")):
+        parse_json_output(["{", '"response" :'])
 
 
 @pytest.mark.parametrize("seed", [0, 28])  # an exhaustive draw; a kong by the program
