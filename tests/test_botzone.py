@@ -260,6 +260,33 @@ def test_derived_requests_read_like_botzone() -> None:
     assert requests[2:] == ["3 0 DRAW", requests[3]] and requests[3].startswith("3 0 PLAY ")
 
 
+@pytest.mark.parametrize("seed", [0, 7, 12, 31])
+def test_the_deal_request_lists_the_tiles_in_the_judges_order(seed: int) -> None:
+    """The judge sends the 13 tiles in the order they were dealt, not sorted; a bot that
+    shuffles or picks by position plays the same game only if it gets them so."""
+    text = to_walltiles(seeded_wall(seed))
+    hands, _, _ = botzone_deal(text)
+    table = Table(GuobiaoRules(), wall=from_walltiles(text), dealer=0, single_end=True)
+    extra = dealer_draw_flowers(table.wall.tiles)
+
+    def deal_request(seat: int) -> tuple[int, ...]:
+        deriver = RequestDeriver()
+        deriver.reset(extra if seat == 0 else 0, table.dealt[seat])
+        return parse_request(format_request(deriver.requests(table.observation(seat))[1])).hand
+
+    sent = [deal_request(0)]
+    table.apply(0, Discard(table.observation(0).drawn))  # type: ignore[arg-type]
+    assert table.to_act() == [1, 2, 3]  # each seat's first decision: the dealer's discard
+    sent += [deal_request(seat) for seat in (1, 2, 3)]
+    assert [list(h) for h in sent] == hands
+    assert any(list(h) != sorted(h) for h in sent)
+    with BotzoneAgent(PLAYER, time_limit=5) as agent:
+        again = Table(GuobiaoRules(), wall=from_walltiles(text), dealer=0, single_end=True)
+        play_hand(again, [agent, *fans().values()])
+    assert agent.requests[1] == format_request(parse_request(agent.requests[1]))
+    assert agent.requests[1].split()[5:18] == [botzone_name(t) for t in hands[0]]
+
+
 def test_a_table_without_every_seat_answering_cannot_be_followed() -> None:
     table = Table(GuobiaoRules(), 5, dealer=0, every_seat_answers=False)
     agent = BotzoneAgent(PLAYER, time_limit=5)
