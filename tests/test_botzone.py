@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -259,6 +260,33 @@ def test_derived_requests_read_like_botzone() -> None:
     assert requests[2:] == ["3 0 DRAW", requests[3]] and requests[3].startswith("3 0 PLAY ")
 
 
+@pytest.mark.parametrize("seed", [0, 7, 12, 31])
+def test_the_deal_request_lists_the_tiles_in_the_judges_order(seed: int) -> None:
+    """The judge sends the 13 tiles in the order they were dealt, not sorted; a bot that
+    shuffles or picks by position plays the same game only if it gets them so."""
+    text = to_walltiles(seeded_wall(seed))
+    hands, _, _ = botzone_deal(text)
+    table = Table(GuobiaoRules(), wall=from_walltiles(text), dealer=0, single_end=True)
+    extra = dealer_draw_flowers(table.wall.tiles)
+
+    def deal_request(seat: int) -> tuple[int, ...]:
+        deriver = RequestDeriver()
+        deriver.reset(extra if seat == 0 else 0, table.dealt[seat])
+        return parse_request(format_request(deriver.requests(table.observation(seat))[1])).hand
+
+    sent = [deal_request(0)]
+    table.apply(0, Discard(table.observation(0).drawn))  # type: ignore[arg-type]
+    assert table.to_act() == [1, 2, 3]  # each seat's first decision: the dealer's discard
+    sent += [deal_request(seat) for seat in (1, 2, 3)]
+    assert [list(h) for h in sent] == hands
+    assert any(list(h) != sorted(h) for h in sent)
+    with BotzoneAgent(PLAYER, time_limit=5) as agent:
+        again = Table(GuobiaoRules(), wall=from_walltiles(text), dealer=0, single_end=True)
+        play_hand(again, [agent, *fans().values()])
+    assert agent.requests[1] == format_request(parse_request(agent.requests[1]))
+    assert agent.requests[1].split()[5:18] == [botzone_name(t) for t in hands[0]]
+
+
 def test_a_table_without_every_seat_answering_cannot_be_followed() -> None:
     table = Table(GuobiaoRules(), 5, dealer=0, every_seat_answers=False)
     agent = BotzoneAgent(PLAYER, time_limit=5)
@@ -481,6 +509,28 @@ def test_one_shot_json_program_plays_a_hand() -> None:
         table2, _ = seat_zero(again, SHORT_HAND)
     assert table2.history == table.history  # the same bot, long-running and in simple I/O
     assert again.requests == agent.requests and again.responses == agent.responses
+
+
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_program_printing_styled_json_is_read_as_botzone_reads_it(keep: bool) -> None:
+    """The official sample bot prints jsoncpp's styled JSON, one object over several lines:
+    Botzone reads the whole output of the turn, and so does the agent (no fault, no charge)."""
+    flags = ["--styled", "--keep-running"] if keep else ["--styled"]
+    with BotzoneAgent([*PLAYER, *flags], keep_running=keep, time_limit=5) as agent:
+        table, hand = seat_zero(agent, SHORT_HAND)
+    assert not hand.faults and table.is_over
+    with BotzoneAgent(PLAYER, time_limit=5) as compact:
+        table2, _ = seat_zero(compact, SHORT_HAND)
+    assert table2.history == table.history and compact.responses == agent.responses
+
+
+def test_json_output_over_several_lines() -> None:
+    styled = ["{", '\t"data" : {', '\t\t"x" : 1', "\t},", '\t"response" : "PLAY W1"', "}", ""]
+    out = parse_json_output(styled)
+    assert (out.response, out.data) == ("PLAY W1", {"x": 1})
+    assert parse_json_output(["", '{"response":"PASS"}', "after the object"]).response == "PASS"
+    with pytest.raises(BotzoneError, match=re.escape("""not JSON: '{ "response" :'""")):
+        parse_json_output(["{", '"response" :'])
 
 
 @pytest.mark.parametrize("seed", [0, 28])  # an exhaustive draw; a kong by the program

@@ -161,15 +161,16 @@ class BotzoneAgent:
 
     # ------------------------------------------------------------------ hands and the program
 
-    def new_hand(self, dealer_draw_flowers: int = 0) -> None:
+    def new_hand(self, dealer_draw_flowers: int = 0, dealt: Sequence[int] = ()) -> None:
         """Start a new Botzone game (the agent notices new hands by itself; a driver that
         plays the same position twice in a row may call this in between).
 
         ``dealer_draw_flowers``: for a single-ended table, how many of the dealer's flowers
         came with his 14th tile (``wall.dealer_draw_flowers``): Botzone announces them as
-        ``BUHUA`` after the deal request, and so does the agent."""
+        ``BUHUA`` after the deal request, and so does the agent. ``dealt``: the seat's tiles
+        in the order dealt (``Table.dealt``), which the deal request keeps, as Botzone's."""
         self.process.close()
-        self._deriver.reset(dealer_draw_flowers)
+        self._deriver.reset(dealer_draw_flowers, dealt)
         self.requests, self.responses = [], []
         self.hand_faults, self.adjusted = [], []
         self._data, self._out, self._discard = "", False, None

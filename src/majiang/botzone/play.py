@@ -67,11 +67,13 @@ def play_hand(table: Table, agents: Sequence[Agent]) -> BotzoneHand:
     and are stopped when the hand is over. On a single-ended table (Botzone's wall) the
     programs see Botzone's requests exactly, the dealer's first-draw flowers included."""
     programs = [a for a in agents if isinstance(a, BotzoneAgent)]
+    fresh = len(table.history) == 0 and not table.is_over
     extra = 0
-    if table.single_end and len(table.history) == 0 and not table.is_over:
+    if table.single_end and fresh:
         extra = dealer_draw_flowers(table.wall.tiles)
-    for program in programs:
-        program.new_hand(extra)
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, BotzoneAgent):
+            agent.new_hand(extra, table.dealt[seat] if fresh else ())
     try:
         result = play_table(table, list(agents))
     finally:

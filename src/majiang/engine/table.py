@@ -192,6 +192,9 @@ class Table:
         self._legal_turn: list[Action] | None = None
         self._turn_check: WinCheck | None = None
         self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
+        self.dealt: list[list[int]] = [[] for _ in range(4)]
+        """Each seat's tiles of the deal in the order it took them (flowers aside, their
+        replacements where they came; the dealer's 14th tile included)."""
         self._draw_may_win = True
         self._public_key = -1
         self._public: tuple[Any, ...] = ()
@@ -540,6 +543,7 @@ class Table:
             tile = self._draw_back() if replacing else self.wall.draw()
             if not self.rules.is_flower(tile):
                 self._add(seat, tile)
+                self.dealt[seat].append(tile)
                 return tile
             self.flowers[seat].append(tile)
             self._shown(seat)
@@ -551,6 +555,7 @@ class Table:
             self._dealt_flowers[seat].append(tile)
         else:
             self._add(seat, tile)
+            self.dealt[seat].append(tile)
 
     def _draw_back(self) -> int:
         """A replacement tile from the tail, or the front of a single-ended wall (counted: the
