@@ -58,7 +58,7 @@ DROP_Z = 2.5
 """A candidate is dropped when the leader beats it by this many standard errors (paired)."""
 
 ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
-    "gb": (FanBot, EfficientBot),
+    "gb": (FanBot, FanBot),
     "huangyan": (WildBot, WildBot),
 }
 """Rule set name -> (the searching seat's policy, the others') in rollouts."""
