@@ -33,11 +33,14 @@ def decisions(
         while not table.is_over:
             for seat in table.to_act():
                 obs = table.observation(seat)
-                if len(obs.legal_actions) > 1 and any(type(a) is want for a in obs.legal_actions) \
-                        and obs.phase in (Phase.TURN, Phase.CLAIM) \
-                        and phase in (None, obs.phase):
-                    if want is not Win or obs.win_reaches_minimum:
-                        return obs
+                if (
+                    len(obs.legal_actions) > 1
+                    and any(type(a) is want for a in obs.legal_actions)
+                    and obs.phase in (Phase.TURN, Phase.CLAIM)
+                    and phase in (None, obs.phase)
+                    and (want is not Win or obs.win_reaches_minimum)
+                ):
+                    return obs
                 table.apply(seat, bots[seat](obs))
     raise AssertionError(f"no {want.__name__} decision found")
 
@@ -86,15 +89,14 @@ def test_it_does_not_discard_into_a_visible_win() -> None:
     winds = [Meld(MeldKind.PUNG, w, 1) for w in (27, 28, 29, 30)]
     others = [Meld(MeldKind.PUNG, t, 1) for t in (1, 2, 3, 4)]
     more = [Meld(MeldKind.PUNG, t, 1) for t in (10, 11, 12, 13)]
-    hand = tuple(sorted([0, 17] + parse_tiles("555666777888s")))
-    seen = set(hand) | {27, 28, 29, 30, 1, 2, 3, 4, 10, 11, 12, 13}
+    hand = tuple(sorted([0, 17, *parse_tiles("555666777888s")]))
     pond: list[int] = []
     unseen = {17: 3, 26: 4, 31: 1}  # copies of 9p, 9s and the red dragon not held or shown
     for t in range(34):
         shown = {t: 3 for t in (27, 28, 29, 30, 1, 2, 3, 4, 10, 11, 12, 13)}.get(t, 0)
         held = hand.count(t)
         pond += [t] * (4 - shown - held - unseen.get(t, 0))
-    assert 0 in seen and pond.count(0) == 3
+    assert pond.count(0) == 3
     rest = [t for t in range(34) for _ in range(unseen.get(t, 0))]
     assert len(rest) == 8
     # seats 2 and 3 hold the other unseen tiles: 9p x3, 9s x4 (their own hands can't use them)
@@ -161,3 +163,22 @@ def test_registry_names_and_budgets() -> None:
             check_bot(bad, "gb")
     with pytest.raises(UnknownBotError):
         check_bot("fan@1", "gb")
+
+
+def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
+    """`majiang botzone bot --bot search` plays a whole hand, every answer within 6 s."""
+    import sys
+
+    from majiang.botzone import BotzoneAgent, play_hand
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+
+    command = [sys.executable, "-m", "majiang", "botzone", "bot", "--bot", "search", "--seed",
+               "1", "--io", "json", "--keep-running"]
+    with BotzoneAgent(command, io="json", keep_running=True, time_limit=6) as agent:
+        agents: list = [make_bot("fan", s) for s in range(4)]
+        agents[0] = agent
+        table = Table(GuobiaoRules(), 14, dealer=2)
+        hand = play_hand(table, agents)
+    assert table.is_over
+    assert not hand.faults
+    assert any(r != "PASS" for r in agent.responses)

@@ -38,7 +38,6 @@ from ..engine.match import Agent
 from ..engine.state import Observation, Phase
 from ..rules.base import RuleSet
 from ..rules.registry import make_rules
-from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .sampler import hand_rules, sample_deal, table_at
 from .wild_aware import WildBot
