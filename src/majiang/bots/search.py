@@ -4,7 +4,9 @@ At a decision with more than one action, the bot draws deals of the hidden tiles
 with what it has seen (:mod:`majiang.bots.sampler`), and for each candidate action plays the
 hand out on a :class:`~majiang.engine.Table` built from the same deal with the same seeded fast
 policies (common random numbers), scoring the seat's payment as the rule set settles it. The
-action with the best mean payment is taken. Candidates: a win (only a legal one: never under
+action with the best mean payment is taken once it has beaten the fast policy's own choice by
+a paired standard error (:data:`TRUST_Z`); until then the fast policy's choice stands, so that
+a short budget plays no worse than the fast policy. Candidates: a win (only a legal one: never under
 the minimum), every claim and kong, and the discards that keep the hand closest to ready (the
 fast policy's own choice always among them). Candidates clearly behind the leader are dropped
 as samples come in, and the search stops early when one is left or when no choice has made any
@@ -55,6 +57,9 @@ Z = 1.96
 """95% intervals."""
 DROP_Z = 2.5
 """A candidate is dropped when the leader beats it by this many standard errors (paired)."""
+TRUST_Z = 1.0
+"""The search overrules the fast policy's choice only when the leader beats it by this many
+standard errors (paired): with few samples the bot plays as its fast policy does."""
 
 ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
     "gb": (FanBot, FanBot),
@@ -89,17 +94,28 @@ class Candidate:
 
 @dataclass(slots=True)
 class Evaluation:
-    """The candidates of one decision, best first, and what the search cost."""
+    """The candidates of one decision, best mean first, and what the search cost."""
 
     candidates: list[Candidate]
     samples: int
     rollouts: int
     seconds: float
+    prior: Action
+    """The fast policy's choice."""
 
     @property
     def best(self) -> Action:
-        """The action with the best mean payment."""
-        return self.candidates[0].action
+        """The action to take: the best mean, unless it has not clearly beaten the fast
+        policy's choice (by :data:`TRUST_Z` paired standard errors)."""
+        leader = self.candidates[0]
+        if leader.action == self.prior:
+            return leader.action
+        prior = next((c for c in self.candidates if c.action == self.prior), None)
+        if prior is None or not prior.values:
+            return leader.action
+        if paired_z(leader, prior) >= TRUST_Z:
+            return leader.action
+        return self.prior
 
 
 class SearchBot:
@@ -117,10 +133,13 @@ class SearchBot:
         think: float | None = THINK,
         samples: int = MAX_SAMPLES,
         rules: RuleSet | None = None,
+        min_samples: int = 1,
     ) -> None:
         self.seed = seed
         self.think = think
         self.samples = samples
+        self.min_samples = min_samples
+        """Deals drawn whatever the time budget says."""
         self.rules = rules
         self._rules_by_name: dict[str, RuleSet] = {}
 
@@ -164,7 +183,11 @@ class SearchBot:
         pool = [Candidate(a) for a in actions]
         samples = rollouts = 0
         while samples < self.samples:
-            if self.think is not None and samples and time.perf_counter() - start > self.think:
+            if (
+                self.think is not None
+                and samples >= self.min_samples
+                and time.perf_counter() - start > self.think
+            ):
                 break
             live = [c for c in pool if not c.dropped]
             if len(live) == 1 and samples >= 1:
@@ -190,7 +213,7 @@ class SearchBot:
             if samples >= 2 * MIN_SAMPLES and _all_equal(live):
                 break
         ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
-        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start)
+        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior)
 
 
 def candidates(obs: Observation, prior: Action) -> list[Action]:
@@ -226,16 +249,25 @@ def _closest(obs: Observation, discards: list[Discard]) -> list[Discard]:
     return sorted(discards, key=lambda d: (options.get(d.tile, 99), d.tile))
 
 
+def paired_z(a: Candidate, b: Candidate) -> float:
+    """How many standard errors ``a``'s mean beats ``b``'s by, over the deals both were
+    played on (infinite for a constant positive gap, 0 with fewer than two deals)."""
+    n = min(len(a.values), len(b.values))
+    if n < 2:
+        return 0.0
+    diffs = [a.values[i] - b.values[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.inf if mean > 0 else (0.0 if mean == 0 else -math.inf)
+    return mean / math.sqrt(var / n)
+
+
 def _drop_behind(live: list[Candidate], n: int) -> None:
     """Drop every candidate the leader beats by :data:`DROP_Z` paired standard errors."""
     leader = max(live, key=lambda c: c.mean)
     for c in live:
-        if c is leader:
-            continue
-        diffs = [a - b for a, b in zip(leader.values, c.values, strict=True)]
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        if mean > 0 and mean > DROP_Z * math.sqrt(var / n):
+        if c is not leader and paired_z(leader, c) > DROP_Z:
             c.dropped = True
 
 
@@ -252,4 +284,4 @@ def _decision_key(obs: Observation, seed: int) -> int:
     return zlib.crc32(text.encode())
 
 
-__all__ = ["ROLLOUT_POLICIES", "Candidate", "Evaluation", "SearchBot", "candidates"]
+__all__ = ["ROLLOUT_POLICIES", "Candidate", "Evaluation", "SearchBot", "candidates", "paired_z"]
