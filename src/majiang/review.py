@@ -11,7 +11,7 @@ never below zero.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,6 +24,8 @@ from .notation import format_meld, format_tiles
 from .tiles import tile_name
 
 REVIEWED_PHASES = (Phase.TURN, Phase.CLAIM, Phase.ROB)
+MIN_SAMPLES = 6
+"""Deals every reviewed decision gets, whatever the time budget (an interval needs two)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,22 +151,27 @@ def review_records(
     think: float | None = 1.0,
     samples: int = 200,
     seed: int = 0,
+    steps: Collection[int] | None = None,
     progress: Progress | None = None,
 ) -> Review:
-    """Review ``seat``'s decisions in the finished hands ``records`` (one per hand, in order).
+    """Review ``seat``'s decisions in the finished hands ``records`` (one per hand, in order);
+    with ``steps``, only the decisions at those steps (action numbers) of each hand.
 
     Raises :class:`~majiang.errors.MajiangError` for a seat outside 0-3, a record that does
     not replay or a hand that is not finished."""
     if seat not in range(4):
         raise MajiangError(f"seat {seat} is out of range: seats are 0-3")
-    positions = [_positions(lines, seat, number) for number, lines in
-                 enumerate(records, 1)]
+    positions = [
+        [p for p in _positions(lines, seat, number) if steps is None or p[0] in steps]
+        for number, lines in enumerate(records, 1)
+    ]
     total = sum(len(p) for p in positions)
     done = 0
     decisions = []
     for number, (hand_positions, lines) in enumerate(zip(positions, records, strict=True), 1):
         rules = table_from_header(lines[0]).base_rules
-        bot = SearchBot(seed, think=think, samples=samples, rules=rules)
+        bot = SearchBot(seed, think=think, samples=samples, rules=rules,
+                        min_samples=min(samples, MIN_SAMPLES))
         for step, obs, taken in hand_positions:
             decisions.append(_decide(bot, number, step, obs, taken))
             done += 1
@@ -177,7 +184,7 @@ def _positions(
     lines: list[dict[str, Any]], seat: int, number: int
 ) -> list[tuple[int, Observation, Action]]:
     """Replay one hand; the seat's observation and the action it took at each decision."""
-    where = f"hand {number}" if number else "the record"
+    where = f"hand {number}"
     if not lines or "format" not in lines[0]:
         raise RecordError(f"{where}: no record header")
     table = table_from_header(lines[0])

@@ -34,6 +34,8 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--samples", type=_positive, default=200, metavar="N",
                    help="sampled deals per decision at most (200)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the review's seed (0)")
+    p.add_argument("--step", type=_positive, action="append", metavar="N",
+                   help="review only the decision at action N of each hand (repeatable)")
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
     output.add_argument("--html", metavar="FILE", help="write an HTML page to FILE")
@@ -84,8 +86,10 @@ def load_records(path: str) -> list[list[dict[str, Any]]]:
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang review``."""
     records = load_records(args.record)
-    review = review_records(records, args.seat, think=args.think, samples=args.samples,
-                            seed=args.seed, progress=_progress if sys.stderr.isatty() else None)
+    review = review_records(
+        records, args.seat, think=args.think, samples=args.samples, seed=args.seed,
+        steps=args.step, progress=_progress if sys.stderr.isatty() else None,
+    )
     if sys.stderr.isatty():
         print(file=sys.stderr)
     if args.json:
