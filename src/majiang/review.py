@@ -65,6 +65,8 @@ class Decision:
     """The seat's concealed tiles and melds, in the hand notation."""
     offer: str | None
     """The tile on offer (a claim window), if any."""
+    drawn: str | None
+    """The tile just drawn (a turn after a draw), if any."""
     choices: tuple[Choice, ...]
     """Best first."""
     taken: Action
@@ -88,6 +90,7 @@ class Decision:
             "wall": self.wall,
             "tiles": self.tiles,
             "offer": self.offer,
+            "drawn": self.drawn,
             "taken": action_to_json(self.taken),
             "taken_label": self.taken_label(),
             "matched": self.matched,
@@ -226,8 +229,9 @@ def _decide(bot: SearchBot, hand: int, step: int, obs: Observation, taken: Actio
     melds = " ".join(format_meld(m) for m in obs.melds[obs.seat])
     tiles = format_tiles(list(obs.hand)) + (f" {melds}" if melds else "")
     offer = tile_name(obs.last_discard) if obs.last_discard is not None else None
-    return Decision(hand, step, obs.phase.value, obs.wall_remaining, tiles, offer, choices,
-                    taken, loss)
+    drawn = tile_name(obs.drawn) if obs.drawn is not None else None
+    return Decision(hand, step, obs.phase.value, obs.wall_remaining, tiles, offer, drawn,
+                    choices, taken, loss)
 
 
 def _paired_gap(best: Candidate, other: Candidate) -> float:

@@ -30,7 +30,8 @@ def add_parser(commands: Any) -> None:
     p.add_argument("record", help="a hand record (JSON lines) or a directory of them")
     p.add_argument("--seat", type=_seat, required=True, metavar="N", help="the seat, 0-3")
     p.add_argument("--think", type=_seconds, default=1.0, metavar="SECONDS",
-                   help="time per decision (1)")
+                   help="time per decision (1; 0: no time limit, --samples deals exactly, "
+                   "the same output on every machine)")
     p.add_argument("--samples", type=_positive, default=200, metavar="N",
                    help="sampled deals per decision at most (200)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the review's seed (0)")
@@ -52,14 +53,14 @@ def _seat(text: str) -> int:
     return seat
 
 
-def _seconds(text: str) -> float:
+def _seconds(text: str) -> float | None:
     try:
         value = float(text)
     except ValueError:
         value = -1.0
-    if not 0 < value <= 600:
+    if not 0 <= value <= 600:
         raise argparse.ArgumentTypeError(f"{text!r}: seconds between 0 and 600")
-    return value
+    return value or None
 
 
 def _positive(text: str) -> int:
@@ -123,7 +124,8 @@ def summary(review: Review) -> str:
 def _where(d: Decision, hands: int) -> str:
     hand = f"hand {d.hand}, " if hands > 1 else ""
     offer = f", {d.offer} on offer" if d.offer else ""
-    return f"{hand}step {d.step} ({d.phase}, wall {d.wall}): {d.tiles}{offer}"
+    drawn = f", drew {d.drawn}" if d.drawn else ""
+    return f"{hand}step {d.step} ({d.phase}, wall {d.wall}): {d.tiles}{drawn}{offer}"
 
 
 def _interval(half: float) -> str:
@@ -166,7 +168,8 @@ def page(review: Review, source: str) -> str:
         rows.append(
             f"<tr{' class=lost' if d.loss > 0.005 else ''}><td>{d.hand}</td><td>{d.step}</td>"
             f"<td>{esc(d.phase)}</td><td>{d.wall}</td><td class=tiles>{esc(d.tiles)}"
-            f"{' ← ' + esc(d.offer) if d.offer else ''}</td>"
+            f"{' ← ' + esc(d.offer) if d.offer else ''}"
+            f"{' (drew ' + esc(d.drawn) + ')' if d.drawn else ''}</td>"
             f"<td>{esc(d.taken_label())}</td><td>{d.loss:.1f}</td><td><ol>{choices}</ol></td></tr>"
         )
     lines = "<br>".join(esc(line) for line in summary(review).splitlines())
