@@ -37,12 +37,17 @@ class Choice:
     half_width: float
     rollouts: int
 
+    @property
+    def label(self) -> str:
+        """The action as a short label (``discard 5m``)."""
+        return describe(self.action)
+
     def to_json(self) -> dict[str, Any]:
         """Stable JSON fields."""
         finite = self.half_width != float("inf")
         return {
             "action": action_to_json(self.action),
-            "label": describe(self.action),
+            "label": self.label,
             "mean": round(self.mean, 2),
             "interval": [round(self.mean - self.half_width, 2),
                          round(self.mean + self.half_width, 2)] if finite else None,

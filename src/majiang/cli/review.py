@@ -30,7 +30,7 @@ def add_parser(commands: Any) -> None:
     p.add_argument("record", help="a hand record (JSON lines) or a directory of them")
     p.add_argument("--seat", type=_seat, required=True, metavar="N", help="the seat, 0-3")
     p.add_argument("--think", type=_seconds, default=1.0, metavar="SECONDS",
-                   help="time per decision (1; 0: no time limit, --samples deals exactly, "
+                   help="time per decision (1; 0: no time limit, up to --samples deals, "
                    "the same output on every machine)")
     p.add_argument("--samples", type=_positive, default=200, metavar="N",
                    help="sampled deals per decision at most (200)")
