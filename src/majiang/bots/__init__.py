@@ -2,8 +2,10 @@
 
 ``make_bot(name, seed)`` builds one by name: ``random`` (any legal action), ``efficient``
 (lowest shanten, most useful tiles), ``fan`` (steers toward hands that reach 8 fans) and
-``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late). Every
-bot is an :data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
+``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late) and
+``search`` (both rule sets: Monte Carlo rollouts of those bots over sampled deals, a second a
+decision; ``search@SECONDS`` thinks that long). Every bot is an
+:data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from ..errors import MajiangError
 from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .random_bot import RandomBot
+from .search import SearchBot
 from .wild_aware import WildBot
 
 
@@ -27,6 +30,7 @@ BOTS: dict[str, Callable[[int], Agent]] = {
     "efficient": EfficientBot,
     "fan": FanBot,
     "wild": WildBot,
+    "search": SearchBot,
 }
 """The registry: name -> constructor taking a seed."""
 
@@ -35,12 +39,28 @@ RULES_OF_BOT: dict[str, tuple[str, ...]] = {
     "efficient": ("gb",),
     "fan": ("gb",),
     "wild": ("huangyan",),
+    "search": ("gb", "huangyan"),
 }
 """The rule sets each bot knows how to play."""
 
 
+def _think(name: str) -> tuple[str, float | None]:
+    """``search@0.25`` -> (``search``, 0.25); other names as they are (None)."""
+    head, sep, seconds = name.partition("@")
+    if not sep or head != "search":
+        return name, None
+    try:
+        think = float(seconds)
+    except ValueError:
+        think = -1.0
+    if not 0 < think <= 60:
+        raise UnknownBotError(f"bot {name!r}: search@SECONDS needs 0 < SECONDS <= 60")
+    return head, think
+
+
 def check_bot(name: str, rules: str) -> None:
     """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``."""
+    name, _ = _think(name)
     plays = RULES_OF_BOT.get(name)
     if plays is None:
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -56,6 +76,9 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, seed: int = 0) -> Agent:
     """A fresh bot by registry name, seeded (the same seed plays the same way)."""
+    name, think = _think(name)
+    if think is not None:
+        return SearchBot(seed, think=think)
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -67,6 +90,7 @@ __all__ = [
     "EfficientBot",
     "FanBot",
     "RandomBot",
+    "SearchBot",
     "UnknownBotError",
     "WildBot",
     "bot_names",
