@@ -11,7 +11,7 @@ import pytest
 from majiang.bots import make_bot
 from majiang.cli import main
 from majiang.engine.actions import DISCARDS, Win
-from majiang.engine.record import RecordError, record_of, save_record
+from majiang.engine.record import RecordError, record_of, save_record, write_record
 from majiang.engine.state import Phase
 from majiang.engine.table import Table
 from majiang.review import review_records
@@ -121,7 +121,7 @@ def test_bad_input_gets_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert "seat 4 is out of range" in err and len(err.strip().splitlines()) == 1
     # a hand that is not finished
     unfinished = tmp_path / "unfinished.jsonl"
-    unfinished.write_text("\n".join(lines[:10]) + "\n")
+    write_record(record_of(table)[:10], unfinished)  # sealed, but the hand stops at action 9
     assert main(["review", str(unfinished), "--seat", "0"]) == 1
     err = capsys.readouterr().err
     assert err.strip() == (
@@ -131,7 +131,8 @@ def test_bad_input_gets_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[s
     broken = tmp_path / "broken.jsonl"
     bad = json.loads(lines[3])
     bad["action"] = {"type": "win"}  # not offered there
-    broken.write_text("\n".join([*lines[:3], json.dumps(bad), *lines[4:]]) + "\n")
+    actions = record_of(table)
+    write_record([*actions[:3], bad, *actions[4:]], broken)
     assert main(["review", str(broken), "--seat", "0"]) == 1
     err = capsys.readouterr().err
     assert err.startswith("majiang: error: hand 1, line 4:") and len(err.strip().splitlines()) == 1

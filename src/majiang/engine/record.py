@@ -72,7 +72,12 @@ def record_of(table: Table) -> list[dict[str, Any]]:
 
 def save_record(table: Table, path: str | Path) -> None:
     """Write a table's record as sealed JSON lines (line count in the header, checksum last)."""
-    lines = record_of(table)
+    write_record(record_of(table), path)
+
+
+def write_record(lines: list[dict[str, Any]], path: str | Path) -> None:
+    """Write record lines (header first) as a sealed file: line count in the header, checksum
+    last."""
     header = {**lines[0], "lines": len(lines) + 1}
     texts = [json.dumps(line, ensure_ascii=False) for line in [header, *lines[1:]]]
     texts.append(json.dumps({"sha256": _checksum(texts)}))
