@@ -43,6 +43,9 @@ RULES_OF_BOT: dict[str, tuple[str, ...]] = {
 }
 """The rule sets each bot knows how to play."""
 
+THINKING_BOTS: frozenset[str] = frozenset({"search"})
+"""Bots that spend seconds of CPU a decision: not for a shared server's event loop."""
+
 
 def _think(name: str) -> tuple[str, float | None]:
     """``search@0.25`` -> (``search``, 0.25); other names as they are (None)."""
@@ -58,9 +61,14 @@ def _think(name: str) -> tuple[str, float | None]:
     return head, think
 
 
-def check_bot(name: str, rules: str) -> None:
-    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``."""
+def check_bot(name: str, rules: str, *, instant: bool = False) -> None:
+    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``
+    (and, with ``instant``, answers at once: not one of :data:`THINKING_BOTS`)."""
     name, _ = _think(name)
+    if instant and name in THINKING_BOTS:
+        raise UnknownBotError(
+            f"bot {name!r} thinks for seconds a decision and is not offered here"
+        )
     plays = RULES_OF_BOT.get(name)
     if plays is None:
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -87,6 +95,7 @@ def make_bot(name: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "BOTS",
+    "THINKING_BOTS",
     "EfficientBot",
     "FanBot",
     "RandomBot",
