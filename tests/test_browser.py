@@ -158,6 +158,14 @@ def check_table(page: Page) -> None:
     # the square table: its ponds face the centre (the top one upside down)
     turned = p.locator(".pond-layer.rel-2").evaluate("e => getComputedStyle(e).transform")
     assert turned.startswith("matrix(-1"), turned
+    if p.locator("#my-hand .tile.playable").count():  # the safety hint under every tile
+        p.wait_for_selector("#my-hand .tile .danger")
+        classes = p.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.className)")
+        assert all(re.search(r"danger-[0-3]", c) for c in classes), classes
+        assert re.search(r"(Safe|danger|Dangerous): ",
+                         p.locator("#my-hand .tile.danger-0, #my-hand .tile.danger-1, "
+                                   "#my-hand .tile.danger-2, #my-hand .tile.danger-3")
+                         .first.get_attribute("title"))
     dots = p.locator(".tile[data-tile$='p'] svg").first
     if dots.count():
         assert dots.locator("circle").count() >= 1  # pictures: dots as circles
@@ -191,8 +199,10 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
             seen["reloaded"] = True
         if shot_at is not None and decisions == shot_at:
             page.shot("table")
-        if check_at is not None and decisions == check_at:
-            check_table(page)
+        if (check_at is not None and decisions >= check_at and "checked" not in seen
+                and p.locator("#my-hand .tile.playable").count()):
+            check_table(page)  # on the seat's turn
+            seen["checked"] = True
         buttons = p.locator("#action-bar button.act")
         kinds: list[str] = buttons.evaluate_all("bs => bs.map(b => b.className)")
         choice = next((i for want in CLAIMS for i, k in enumerate(kinds) if want in k.split()),
@@ -232,7 +242,7 @@ def test_a_hand_from_the_lobby_to_the_standings(page: Page) -> None:
     p = page.page
     code = create_room(page, "gb", seed=12)
     seen = play_hand(page, reload_after=4, shot_at=3, check_at=5)
-    assert seen["reloaded"] and seen["discards"] >= 4
+    assert seen["reloaded"] and seen["discards"] >= 4 and seen["checked"]
     assert seen["claims"], "seed 12 no longer offers the seat a claim: choose another seed"
     assert re.search(r"shanten|Ready|Complete", seen["hints"]), seen["hints"]
     sheet = p.locator("#score-sheet")

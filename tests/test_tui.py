@@ -760,7 +760,13 @@ def test_sheets_from_results() -> None:
         board = plain(standings(match.totals, match.bullets, names, rules=rules, me=0))
         assert "Final standings" in board and "You ★" in board
         obs = table.observation(0)
-        assert "Hints" in plain(hints_text(hints(obs, table.rules)))
+        advice = hints(obs, table.rules)
+        shown = plain(hints_text(advice))
+        assert "Hints" in shown
+        if advice.get("safety"):  # the safety hint: each tile with its danger
+            line = next(x for x in shown.splitlines() if "safety:" in x)
+            assert [e["level"] for e in advice["safety"]] == [
+                w for w in line.split() if w in ("safe", "low", "medium", "high")]
 
 
 def test_documented_errors(capsys: pytest.CaptureFixture[str], terminal: None) -> None:

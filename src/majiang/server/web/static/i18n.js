@@ -87,6 +87,12 @@ const L = {
   pass: ["Pass", "过"],
   auto_pass: ["Auto-pass", "自动过"],
   settings: ["Settings", "设置"],
+  danger_safe: ["Safe", "安全"],
+  danger_low: ["Low danger", "低危险"],
+  danger_medium: ["Some danger", "中危险"],
+  danger_high: ["Dangerous", "高危险"],
+  raw_tile: ["raw (生牌): no copy in any pond", "生牌：牌河里没有这张"],
+  safety: ["Safety", "安全度"],
   call_chow: ["吃 Chow", "吃"],
   call_pung: ["碰 Pung", "碰"],
   call_exposed_kong: ["杠 Kong", "杠"],
@@ -321,6 +327,29 @@ export function botName(bot) {
 export function optionLabel(name) {
   const pair = OPTIONS[name];
   return pair ? pair[current === "zh" ? 1 : 0] : name.replaceAll("_", " ");
+}
+
+// the safety hint's reasons (majiang.safety.REASONS), {0} the tile, {1} the seat
+const SAFETY = {
+  wild: ["nobody may win on a discarded 得", "打出的得不能和"],
+  honour_gone: ["no {0} left unseen: nobody can wait on it", "{0} 已无未见：无人能听"],
+  honour_single: ["one {0} unseen: only a single wait", "{0} 仅剩一张未见：只能单钓"],
+  honour_pair: ["two {0} unseen: only a single or pair wait", "{0} 剩两张未见：只能单钓或对倒"],
+  honour_pung: ["three {0} unseen: a pung wait is possible", "{0} 剩三张未见：可能对倒"],
+  genbutsu: ["in {1}'s pond", "{1} 打过（现物）"],
+  flush_elsewhere: ["{1}'s melds are all in another suit (a flush)", "{1} 的副露全是别的花色（清/混一色）"],
+  suji: ["suji: {1} discarded the tiles three ranks away", "筋：{1} 打过隔三张的牌"],
+  flush_here: ["{1}'s melds are all in this suit (a flush)", "{1} 的副露全是这个花色（清/混一色）"],
+  terminal: ["a terminal: fewer waits take it", "幺九牌：能和它的听型较少"],
+  middle: ["a middle tile: most waits take it", "中张：多数听型都和它"],
+  raw: ["raw in the raw-tile phase: a win on it may make you the gunner", "生牌阶段的生牌：被和可能点炮"],
+};
+
+/** A safety hint's reason in words; names[seat] names the opponent it is about. */
+export function safetyReason(entry, names) {
+  const pair = SAFETY[entry.why];
+  if (!pair) return entry.text || entry.why;
+  return fill(pair[current === "zh" ? 1 : 0], [tileName(entry.tile), entry.seat != null ? names[entry.seat] : ""]);
 }
 
 /** One event in words; who(seat) names a seat. */

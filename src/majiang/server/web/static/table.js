@@ -3,7 +3,7 @@
 // state frame puts the table back. Every choice offered comes from observation.legal_actions.
 
 import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
-import { botName, describeEvent, t, windName } from "./i18n.js";
+import { botName, describeEvent, safetyReason, t, windName } from "./i18n.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
@@ -175,8 +175,11 @@ export class RoomPage {
       case "hint":
         if (this.silentHint) {
           this.silentHint = false;
-          this.waits = frame.hints && frame.hints.shanten === 0 && frame.hints.waits && frame.hints.waits.length
-            ? frame.hints.waits : null;
+          const quiet = frame.hints || {};
+          if (quiet.tiles === 13) {
+            this.waits = quiet.shanten === 0 && quiet.waits && quiet.waits.length ? quiet.waits : null;
+          }
+          this.safety = quiet.safety ? { key: this.waitsFor, byTile: Object.fromEntries(quiet.safety.map((x) => [x.tile, x])) } : null;
           break;
         }
         this.hints = frame.hints;
@@ -245,13 +248,14 @@ export class RoomPage {
     this.watchWaits();
   }
 
-  /** With 13 tiles after a change of hand, ask the server (quietly) for the waits: when the
-   * hand is ready they stay on show, with unseen counts and whether each reaches 8 fans. */
+  /** After a change of hand, ask the server (quietly) for the hints: with 13 tiles the waits
+   * stay on show when the hand is ready, with unseen counts and whether each reaches 8 fans;
+   * on the seat's turn each tile shows how dangerous it is to discard (the safety hint). */
   watchWaits() {
     const obs = this.obs;
     if (this.seat == null || !obs || this.status !== "playing" || !obs.hand || this.silentHint) return;
     const size = obs.hand.length + 3 * ((obs.melds && obs.melds[this.seat]) || []).length;
-    if (size !== 13) return;
+    if (size !== 13 && !(size === 14 && obs.phase === "turn" && this.myLegal().length)) return;
     const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:` +
       `${obs.discards.flat().length}`;
     if (key === this.waitsFor) return;
@@ -377,6 +381,11 @@ export class RoomPage {
     return { groups, drawn, flat };
   }
 
+  /** The safety hint, if it was given for the hand as it is now. */
+  safetyNow() {
+    return this.safety && this.safety.key === this.waitsFor && this.obs && this.obs.phase === "turn";
+  }
+
   playable(name) {
     return this.myLegal().some((a) => a.type === "discard" && a.tile === name);
   }
@@ -393,6 +402,14 @@ export class RoomPage {
         .filter(Boolean).join(" ");
       const el = tileEl(name, { wild: obs.wild, cls });
       el.dataset.index = String(i);
+      const safe = this.safetyNow() && this.safety.byTile[name];
+      if (safe) {
+        el.classList.add(`danger-${safe.danger}`);
+        if (safe.raw) el.classList.add("raw");
+        el.append(h("span", { class: "danger", "aria-hidden": "true" }));
+        el.title = `${el.title} · ${t(`danger_${safe.level}`)}: ${safetyReason(safe, this.names())}` +
+          (safe.raw ? ` · ${t("raw_tile")}` : "");
+      }
       if (playable) {
         el.tabIndex = 0;
         el.setAttribute("role", "button");
@@ -511,6 +528,11 @@ export class RoomPage {
         body.push(h("h3", {}, t("useful")), tileCount(hints.useful));
       }
       if (hints.waits && hints.waits.length) body.push(h("h3", {}, t("waits")), waitsList(hints.waits));
+      if (hints.safety && hints.safety.length) {
+        body.push(h("h3", {}, t("safety")), h("ul", { class: "safety-list" }, ...hints.safety.map((x) =>
+          h("li", { class: `danger-${x.danger}` }, tileEl(x.tile, { wild: this.obs && this.obs.wild }),
+            ` ${t(`danger_${x.level}`)} · ${safetyReason(x, this.names())}`))));
+      }
     }
     return h("aside", { class: "hints-panel", id: "hints" },
       h("header", {}, h("b", {}, t("hints")),
