@@ -176,8 +176,21 @@ def check_table(page: Page) -> None:
                  s.setSetting('faces', 'pictures'); }""")
 
 
+def check_raw_tiles(page: Page) -> None:
+    """In the raw-tile phase, on the seat's turn, the tiles of the hand whose face lies in no
+    pond are marked raw (生), and only those."""
+    p = page.page
+    p.wait_for_selector("#my-hand .tile .danger")
+    ponds = set(p.locator(".pond .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    tiles = p.locator("#my-hand .tile").evaluate_all(
+        "ts => ts.map(t => [t.dataset.tile, t.classList.contains('raw')])")
+    assert tiles and all(raw == (tile not in ponds) for tile, raw in tiles), (tiles, ponds)
+    page.shot("huangyan-raw")
+
+
 def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | None = 1,
-              shot_at: int | None = None, check_at: int | None = None) -> dict[str, Any]:
+              shot_at: int | None = None, check_at: int | None = None,
+              raw_check: bool = False) -> dict[str, Any]:
     """Play the seat until the score sheet: the preferred claim button when one is offered
     (auto-pass answers the windows where passing is all the seat may do), otherwise discard
     the drawn tile (or the last tile), alternately by clicking and by the keyboard."""
@@ -199,6 +212,10 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
             seen["reloaded"] = True
         if shot_at is not None and decisions == shot_at:
             page.shot("table")
+        if (raw_check and "raw" not in seen and p.locator(".raw-banner").count()
+                and p.locator("#my-hand .tile.playable").count()):
+            check_raw_tiles(page)
+            seen["raw"] = True
         if (check_at is not None and decisions >= check_at and "checked" not in seen
                 and p.locator("#my-hand .tile.playable").count()):
             check_table(page)  # on the seat's turn
@@ -286,12 +303,19 @@ def test_a_huangyan_hand_shows_the_wild_tile_and_bullets(page: Page) -> None:
     p.wait_for_selector("#action-bar button.act-throw_bullets")
     throws = p.locator("#action-bar button.act-throw_bullets")
     assert throws.count() == 6 and "Throw 0" in throws.first.inner_text()
+    # each throw's key is its count, and the prompt says what bullets are
+    assert throws.locator("kbd").all_inner_texts() == ["0", "1", "2", "3", "4", "5"]
+    assert "side stake" in p.inner_text("#action-bar .prompt")
     assert p.locator("#hint-button").is_disabled()  # no tiles before the deal
     p.keyboard.press("h")  # asked anyway: the server's error, and the game goes on
     p.wait_for_selector(".toast")
-    throws.first.click()
+    p.keyboard.press("0")  # throw none
     p.wait_for_selector(".wild-info .wild-tile .tile.wild")
     wild = p.locator(".wild-info .wild-tile .tile").get_attribute("data-tile")
+    hands = page.server.http.get(f"/rooms/{p.inner_text('#room-code')}/hands").json()
+    assert hands and "thrown" not in (hands[0].get("result") or {})
+    if wild != "P":  # the white dragon stands in for the wild face: the table says so
+        assert "白 plays as" in p.inner_text("#stand-in")
     assert p.locator(".wild-info .indicator .tile").count() == 1
     for tile in p.locator("#my-hand .tile.wild").all():
         assert tile.get_attribute("data-tile") == wild
@@ -479,6 +503,43 @@ def test_no_room_without_a_name_and_a_player_away_is_marked(page: Page) -> None:
     p.wait_for_selector(".seat[data-seat='1'] .away-mark")
     assert "away" in p.inner_text(".seat[data-seat='1'] .seat-head")
     assert p.locator(".seat .away-mark").count() == 1
+
+
+def test_a_phone_held_sideways_plays_with_big_tiles_and_marks_raw_tiles(
+    browser: Any, server: Server
+) -> None:
+    """Landscape on a phone: the hand's tiles at least 40 px wide and on screen, no sideways
+    scrolling; a Huangyan hand played into the raw-tile phase marks the raw tiles of the hand."""
+    page = Page(browser, server, width=844, height=390)
+    try:
+        p = page.page
+        page.goto()
+        create_room(page, "huangyan", seed=13)  # reaches the raw-tile phase
+        p.wait_for_selector(DECIDE)
+        seen: dict[str, Any] = {}
+
+        def measure() -> None:
+            p.wait_for_selector("#my-hand .tile")
+            boxes = p.locator("#my-hand .tile").evaluate_all(
+                "ts => ts.map(t => [t.getBoundingClientRect().width, "
+                "t.getBoundingClientRect().right])")
+            assert len(boxes) >= 13 and all(w >= 40 for w, _ in boxes), boxes
+            assert max(right for _, right in boxes) <= 844, boxes
+            page.no_horizontal_overflow()
+            seen["measured"] = True
+
+        while not p.locator("#my-hand .tile.playable").count():  # bullets and claims: pass
+            p.wait_for_selector(DECIDE)
+            for kind in ("act-pass", "act-accept_bullets", "act-throw_bullets"):
+                if p.locator(f"#action-bar button.{kind}").count():
+                    p.click(f"#action-bar button.{kind} >> nth=0")
+                    break
+        measure()
+        page.shot("phone-landscape")
+        played = play_hand(page, hints_at=None, raw_check=True)
+        assert played.get("raw"), "the hand no longer reaches the raw-tile phase: another seed"
+    finally:
+        page.close()
 
 
 def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:

@@ -450,15 +450,19 @@ export class RoomPage {
       if (obs.phase === "turn") prompt = t("your_turn");
       else if (obs.phase === "claim") prompt = t("claim_on", who(obs.current));
       else if (obs.phase === "rob") prompt = t("rob_on", who(obs.current));
-      else if (obs.phase === "bullets") prompt = t("bullets_phase");
+      else if (obs.phase === "bullets") {
+        prompt = legal.some((a) => a.type === "throw_bullets") ? t("bullets_throw_explained") : t("bullets_accept_explained");
+      }
     } else if (this.seat != null && this.status === "playing") prompt = t("waiting_others");
+    // a throw's key is its count (0 throws none); other buttons are numbered from 1
+    const key = (action, i) => action.type === "throw_bullets" ? String(action.count) : String(i + 1);
     const buttons = legal.filter((a) => a.type !== "discard").map((action, i) =>
       h("button", {
         class: `act act-${action.type}${action.type === "win" ? " primary" : ""}`,
         dataset: { action: JSON.stringify(action) },
-        title: `${i + 1}`,
+        title: key(action, i),
         onclick: () => this.act(action),
-      }, h("kbd", {}, String(i + 1)), ...this.actionLabel(action)));
+      }, h("kbd", {}, key(action, i)), ...this.actionLabel(action)));
     const offer = legal.length && (obs.phase === "claim" || obs.phase === "rob") && obs.last_discard
       ? tileEl(obs.last_discard, { wild: obs.wild, cls: "offer" }) : null;
     const waits = this.waits && this.waits.length ? h("div", { class: "waits-strip", id: "waits-strip" },
@@ -584,6 +588,9 @@ export class RoomPage {
       const name = flat[this.cursor];
       if (this.playable(name)) this.act({ type: "discard", tile: name });
       event.preventDefault();
+    } else if (/^[0-9]$/.test(key) && this.myLegal().some((a) => a.type === "throw_bullets")) {
+      const action = this.myLegal().find((a) => a.type === "throw_bullets" && a.count === Number(key));
+      if (action) this.act(action);
     } else if (key === "0") {
       if (this.obs.drawn && this.playable(this.obs.drawn)) this.act({ type: "discard", tile: this.obs.drawn });
     } else if (/^[1-9]$/.test(key)) {
@@ -649,6 +656,7 @@ export class RoomPage {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
         ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
+        stake: view ? view.stake : null,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
       })));
     } else if (this.standingsOpen && this.matchEnd) {
