@@ -542,6 +542,106 @@ def test_a_phone_held_sideways_plays_with_big_tiles_and_marks_raw_tiles(
         page.close()
 
 
+def built_wall(dealer_hand: str) -> list[int]:
+    """A Guobiao wall whose deal gives seat 0, the dealer, ``dealer_hand`` (14 tiles); the
+    other tiles in order, flowers last (the deal takes 4 tiles a seat three times, then one
+    each, then the dealer's 14th)."""
+    from collections import Counter
+
+    from majiang.notation import parse_tiles
+    from majiang.rules.registry import make_rules
+
+    mine = parse_tiles(dealer_hand)
+    rest = Counter(make_rules("gb").wall_tiles())
+    rest.subtract(mine)
+    others = iter(sorted(rest.elements()))
+    wall: list[int] = []
+    for _ in range(3):
+        wall += mine[len(wall) // 16 * 4:][:4] + [next(others) for _ in range(12)]
+    wall += [mine[12]] + [next(others) for _ in range(3)] + [mine[13]]
+    return wall + list(others)
+
+
+def test_a_win_by_the_win_button_and_the_player_toggles(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand-built wall deals seat 0 a winning hand: the Win button wins it, the score sheet
+    marks the winning tile and pays by the formula. Then the toggles play a hand alone: no
+    calls (every claim passed), auto-discard (the drawn tile), auto-win."""
+    from majiang.engine.match import Match
+    from majiang.engine.table import Table
+
+    wall = built_wall("123456789m123p5s5s")
+    dealt = Match.table
+
+    def table(match: Match, spec: Any) -> Table:
+        if match.seed != 772:  # seed 772: seat 0 deals the first hand
+            return dealt(match, spec)
+        assert spec.dealer == 0
+        built["seed"] = spec.seed
+        return Table(match.rules, spec.seed, dealer=0, stake=match.stake, wall=wall)
+
+    monkeypatch.setattr(Match, "table", table)
+    # the server keeps a hand as its seed and actions: its record (for the replay that gives the
+    # sheet its final hands) is rebuilt on the same wall
+    from majiang.server import records
+
+    def rebuilt(rules: Any, seed: int, **settings: Any) -> Table:
+        if seed == built.get("seed"):
+            settings["wall"] = wall
+        return Table(rules, seed, **settings)
+
+    built: dict[str, Any] = {}
+    monkeypatch.setattr(records, "Table", rebuilt)
+    page.goto()
+    p = page.page
+    code = create_room(page, "gb", seed=772)
+    win = p.locator("#action-bar button.act-win")
+    win.wait_for()
+    assert "Win" in win.inner_text()
+    win.click()
+    p.wait_for_selector("#score-sheet .final-hand.winner .tile.winning")
+    assert p.get_attribute("#score-sheet .final-hand.winner .tile.winning", "data-tile") == "5s"
+    result = page.server.http.get(f"/rooms/{code}/hands").json()[0]["result"]
+    assert result["winner"] == 0 and result["self_drawn"]
+    total = result["detail"]["total"]
+    formula = p.inner_text("#payment-formula")
+    assert f"(8 + {total}) × 1 = {8 + total}" in formula and f"+{3 * (8 + total)}" in formula
+    page.shot("win-sheet", height=1100)
+
+    # the toggles, set in the settings panel at the table: a hand plays itself
+    p.click("button.next-hand")
+    page.goto()
+    create_room(page, "gb", seed=12)  # offers the seat claims
+    p.wait_for_selector(DECIDE)
+    p.click("#settings-button")
+    for toggle in ("#set-no-calls", "#set-auto-discard", "#set-auto-win"):
+        p.check(toggle)
+    stored = json.loads(p.evaluate("localStorage.getItem('majiang.settings')"))
+    assert stored["no_calls"] and stored["auto_discard"] and stored["auto_win"]
+    clicked = 0
+    while not p.locator("#score-sheet").count():  # only a discard with no drawn tile waits
+        p.wait_for_selector("#my-hand .tiles.group .tile.playable, #score-sheet")
+        if p.locator("#my-hand .tile.playable").count() and not p.locator(
+                "#my-hand .tiles.drawn").count():
+            p.locator("#my-hand .tile.playable").last.click()
+            clicked += 1
+    hand = page.server.http.get(f"/rooms/{p.inner_text('#room-code')}/hands").json()[0]
+    record = page.server.http.get(f"/hands/{hand['id']}/record").json()
+    mine = [line for line in record[1:] if line.get("seat") == 0]
+    assert not [x for x in mine if x["action"]["type"] in ("chow", "pung", "exposed_kong")]
+    assert [x for x in mine if x["action"]["type"] == "pass"], "no claim was passed"
+    drawn, tsumogiri, discards = None, 0, 0  # each discard by itself was the tile just drawn
+    for line in record[1:]:
+        if line.get("seat") == 0 and line["action"]["type"] == "discard":
+            discards += 1
+            tsumogiri += line["action"]["tile"] == drawn
+        for event in line.get("events", []):
+            if event["type"] == "draw" and event.get("seat") == 0:
+                drawn = event.get("tile")
+    assert discards and tsumogiri >= discards - clicked, (tsumogiri, discards, clicked)
+
+
 def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:
     code = page.server.http.post("/rooms", json={"rules": "huangyan", "hands": 2}).json()["code"]
     page.goto()

@@ -3,7 +3,7 @@
 // state frame puts the table back. Every choice offered comes from observation.legal_actions.
 
 import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
-import { botName, describeEvent, safetyReason, t, windName } from "./i18n.js";
+import { botName, describeEvent, lang, safetyReason, t, windName } from "./i18n.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
@@ -651,7 +651,15 @@ export class RoomPage {
       document.body.dataset.step = `${this.handNo}:${this.step}`;
     }
     if (this.hintsOpen && this.hints) parts.push(this.hintsPanel());
-    if (this.settingsOpen) parts.push(this.settingsPanel());
+    if (this.settingsOpen) {
+      // kept between draws (the table re-draws with every frame): a click never lands on a
+      // replaced checkbox
+      if (!this.settingsEl || this.settingsLang !== lang()) {
+        this.settingsEl = this.settingsPanel();
+        this.settingsLang = lang();
+      }
+      parts.push(this.settingsEl);
+    } else this.settingsEl = null;
     if (this.sheetOpen && this.sheet) {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
