@@ -364,6 +364,8 @@ class MajiangApp(App[int]):
             self.log_lines = lines
             self.hints = None
             self.answered = None
+            if isinstance(self.screen, ScoreScreen) and event.snapshot.hand != self.screen.hand:
+                self.screen.dismiss(None)  # the next hand is dealt (the pause ran out)
         else:
             self.log_lines.extend(lines)
         before = self.snapshot
@@ -411,7 +413,7 @@ class MajiangApp(App[int]):
             if self.pending_standings is not None:
                 self._show_standings(self.pending_standings)
 
-        self.push_screen(ScoreScreen(sheet, last), closed)
+        self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text), closed)
 
     def _show_standings(self, event: MatchEnded) -> None:
         rules = self.snapshot.rules if self.snapshot else self.driver.rules
@@ -434,6 +436,18 @@ class MajiangApp(App[int]):
         if self.failure is not None or isinstance(self.screen, ScoreScreen | StandingsScreen):
             return True
         return self.choices.any and not self.choices.only_pass and self.answered != self.decision
+
+    def pause_text(self) -> str:
+        """Between hands in a server room: when the next hand is dealt anyway, and who has not
+        read the sheet yet ("" when the server does not wait)."""
+        deadline = getattr(self.driver, "next_deadline", None)
+        if deadline is None:
+            return ""
+        left = math.ceil(max(0.0, deadline - time.monotonic()))
+        snap = self.snapshot
+        waiting = [s for s in getattr(self.driver, "next_waiting", ()) if snap and s != snap.seat]
+        names = ", ".join(snap.names[s] for s in waiting) if snap else ""
+        return f"next hand in {left} s" + (f" · waiting for {names}" if names else "")
 
     def seconds_left(self) -> float | None:
         """Seconds before the server plays the seat's default action, if the decision now is

@@ -153,6 +153,8 @@ const L = {
   this_hand: ["This hand", "本局"],
   running: ["Running total", "累计"],
   next_hand: ["Next hand", "下一局"],
+  next_in: ["Next hand in {0} s", "{0} 秒后开下一局"],
+  waiting_for_next: ["waiting for {0}", "等待 {0}"],
   standings: ["Standings", "总成绩"],
   match_over: ["Match over", "比赛结束"],
   rank: ["Rank", "名次"],

@@ -143,7 +143,7 @@ export function scoreSheet(sheet) {
   return h("div", { class: "sheet", id: "score-sheet", role: "dialog", "aria-label": t("score_sheet") },
     h("h2", {}, `${t("score_sheet")} · ${t("hand_n", sheet.hand ?? "")}`),
     ...body,
-    buttons.length ? h("div", { class: "sheet-buttons" }, ...buttons) : null);
+    buttons.length ? h("div", { class: "sheet-buttons" }, sheet.pause || null, ...buttons) : null);
 }
 
 /** The match standings: {totals, bullets, names, actions}. */

@@ -15,12 +15,19 @@ const CALLS = { chow: 1, pung: 1, exposed_kong: 1, concealed_kong: 1, added_kong
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-/** Seconds left on the server's timer, from a frame that carries its deadline (``deadline``
- * and the server's ``now``, both epoch seconds: the two clocks need not agree); else null. */
-export function secondsLeft(frame) {
-  if (typeof frame.deadline !== "number") return null;
+/** Seconds left until a deadline a frame carries (epoch seconds, with the server's ``now``:
+ * the two clocks need not agree), or null. */
+function untilDeadline(deadline, frame) {
+  if (typeof deadline !== "number") return null;
   const now = typeof frame.now === "number" ? frame.now : Date.now() / 1000;
-  return Math.max(0, frame.deadline - now);
+  return Math.max(0, deadline - now);
+}
+
+/** Seconds left on the server's timer for a seat, from a frame that carries the deadlines
+ * (``deadlines`` per seat, or one ``deadline``); else null. */
+export function secondsLeft(frame, seat) {
+  if (Array.isArray(frame.deadlines)) return seat == null ? null : untilDeadline(frame.deadlines[seat], frame);
+  return untilDeadline(frame.deadline, frame);
 }
 
 export class RoomPage {
@@ -115,8 +122,13 @@ export class RoomPage {
 
   onFrame(frame) {
     if (frame.type === "state" || frame.type === "update") {
-      const left = secondsLeft(frame);
+      const left = secondsLeft(frame, frame.type === "state" && this.seat == null ? null : this.seat);
       this.frameDeadline = left == null ? null : { at: Date.now() + left * 1000 };
+    }
+    if ("next_deadline" in frame) { // a server with the pause between hands
+      this.pauses = true;
+      const left = untilDeadline(frame.next_deadline, frame);
+      this.nextAt = left == null ? null : Date.now() + left * 1000;
     }
     switch (frame.type) {
       case "welcome":
@@ -141,6 +153,13 @@ export class RoomPage {
           this.sheetOpen = true;
         }
         if (frame.status === "finished" && !this.matchEnd) this.matchEnd = { totals: frame.view.totals, bullets: null };
+        if (!frame.result && this.sheet && frame.hand !== this.sheet.hand && this.sheetOpen) {
+          this.sheetOpen = false; // the next hand is dealt (the pause ran out): the table again
+          this.nextSent = false;
+        }
+        break;
+      case "pause":
+        this.nextWaiting = frame.waiting || [];
         break;
       case "update":
         if (frame.hand !== this.handNo) { this.send({ type: "resync" }); return; }
@@ -159,6 +178,7 @@ export class RoomPage {
         if (frame.view.totals) this.totals = frame.view.totals;
         break;
       case "hand_end":
+        this.nextSent = false;
         this.sheet = { hand: frame.hand, result: frame.result, totals: frame.totals, bullets: frame.bullets,
           dealer: this.obs ? this.obs.dealer : 0 };
         this.loadFinal(this.sheet);
@@ -552,6 +572,10 @@ export class RoomPage {
   }
 
   tick() {
+    if (this.nextEl) {
+      const left = this.nextAt == null ? null : Math.max(0, (this.nextAt - Date.now()) / 1000);
+      this.nextEl.textContent = left == null ? "" : t("next_in", Math.ceil(left));
+    }
     if (!this.countdownEl) return;
     if (this.deadline == null) { this.countdownEl.textContent = ""; return; }
     const left = Math.max(0, (this.deadline - Date.now()) / 1000);
@@ -602,6 +626,17 @@ export class RoomPage {
     }
   }
 
+  /** Between hands: when the next hand is dealt anyway, and who has not pressed Next yet. */
+  pauseLine() {
+    const names = this.names();
+    const waiting = (this.nextWaiting || []).filter((s) => s !== this.seat).map((s) => names[s]);
+    this.nextEl = h("span", { class: "next-countdown", id: "next-countdown" });
+    const el = h("p", { class: "pause-line", id: "pause-line" }, this.nextEl,
+      waiting.length ? ` · ${t("waiting_for_next", waiting.join(", "))}` : "");
+    this.tick();
+    return el;
+  }
+
   /** The score sheet, once the win's call-out has been seen (at once with reduced motion). */
   openSheetAfterCall() {
     const call = Object.values(this.callouts).find((c) => c.kind === "win" && c.until > Date.now());
@@ -613,6 +648,11 @@ export class RoomPage {
   }
 
   closeSheet() {
+    if (this.pauses && !this.matchEnd && this.seat != null && !this.nextSent) {
+      // the server deals the next hand once every connected person has read the sheet
+      this.send({ type: "next" });
+      this.nextSent = true;
+    }
     this.sheetOpen = false;
     if (this.matchEnd) this.standingsOpen = true;
     this.render();
@@ -666,6 +706,7 @@ export class RoomPage {
         ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
         stake: view ? view.stake : null,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
+        pause: !finished && this.pauses ? this.pauseLine() : null,
       })));
     } else if (this.standingsOpen && this.matchEnd) {
       parts.push(h("div", { class: "overlay" }, standings({
