@@ -58,7 +58,7 @@ from majiang.tui.remote import (
     seconds_left,
     websocket_url,
 )
-from majiang.tui.render import event_line, seat_panel
+from majiang.tui.render import event_line, last_discarder, seat_panel
 from majiang.tui.screens import ChoiceScreen, ScoreScreen, StandingsScreen
 from majiang.tui.sheets import hints_text, score_sheet, standings
 from server_helpers import ThreadedServer
@@ -584,6 +584,16 @@ def test_remote_table_counts_down_and_names_seats(server: Server, tmp_path: Path
     snap = Snapshot("gb", 0, obs, names=("Ann", "Bo", "fan bot 2", "fan bot 3"),
                     away=(False, True, False, False))
     assert "away (a bot plays)" in seat_panel(snap, 1).plain
+    # the table's last discard is marked in its pond, until a claim takes it
+    obs["discards"] = [["1m"], ["9p", "E"], [], []]
+    events = [{"type": "discard", "seat": 0, "tile": "1m"},
+              {"type": "discard", "seat": 1, "tile": "E"}]
+    assert last_discarder(events) == 1
+    assert last_discarder([{"type": "pung", "seat": 2, "tile": "E"}], 1) is None
+    marked = seat_panel(snap, 1, last_discard=True).plain
+    assert marked.endswith("pond  9p ▶东◀ last"), marked
+    assert "last" not in seat_panel(snap, 0).plain
+    assert seat_panel(snap, 1).plain.startswith("South 南 (Bo)")  # the seat wind on the name
     assert "away" not in seat_panel(snap, 2).plain
     mine = event_line({"type": "win", "seat": 1, "discarder": 0, "points": 9}, snap)
     theirs = event_line({"type": "win", "seat": 0, "discarder": 1, "points": 9}, snap)

@@ -37,7 +37,7 @@ from .model import (
     TableChanged,
     hand_layout,
 )
-from .render import HELP, event_line, header, prompt, seat_panel, wild_line
+from .render import HELP, event_line, header, last_discarder, prompt, seat_panel, wild_line
 from .screens import ChoiceScreen, HelpScreen, QuitScreen, ScoreScreen, StandingsScreen
 from .sheets import hints_text, score_sheet, standings
 
@@ -156,7 +156,7 @@ class TableScreen(Screen[None]):
         obs = snap.observation
         for offset, place in enumerate(PLACES):
             seat = (snap.seat + offset) % 4
-            self._put(f"#{place}", seat_panel(snap, seat))
+            self._put(f"#{place}", seat_panel(snap, seat, last_discard=game.last_discard == seat))
             self.query_one(f"#{place}", Static).set_class(
                 obs is not None and obs["phase"] != "end" and obs["current"] == seat, "to-play"
             )
@@ -273,6 +273,8 @@ class MajiangApp(App[int]):
         self.answered: tuple[int | None, int] | None = None
         """The decision (hand, step) an action has been sent for."""
         self.log_lines: list[Text] = []
+        self.last_discard: int | None = None
+        """The seat whose pond ends with the table's last discard."""
         self.failure: str | None = None
         """Why the table could not go on (the command's error line)."""
         self.result_open = False
@@ -360,6 +362,7 @@ class MajiangApp(App[int]):
         for e in event.events:
             if e["type"] == "throw_bullets":
                 self.offer = int(e.get("count", 0))
+        self.last_discard = last_discarder(event.events, None if event.fresh else self.last_discard)
         if event.fresh:
             self.log_lines = lines
             self.hints = None
