@@ -227,6 +227,8 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
         if choice is not None:
             kind = kinds[choice].split()[1]
             if kind != "act-pass":
+                if not seen["claims"] and shot_at is not None:
+                    page.shot("claim")  # the first claim prompt
                 seen["claims"].append(kind)
             if len(seen["claims"]) % 2:  # the buttons' digit keys, or a click
                 p.keyboard.press(str(choice + 1))

@@ -189,12 +189,12 @@ def test_huangyan_safety_knows_the_wild_tile_and_raw_tiles() -> None:
         if obs.wild is None or obs.wild not in obs.hand or not obs.raw_phase:
             continue
         got = {x["tile"]: x for x in safety(obs)}
-        assert got[tile_name(obs.wild)]["why"] in ("wild", "raw")
+        assert (got[tile_name(obs.wild)]["why"], got[tile_name(obs.wild)]["danger"]) == ("wild", 0)
         assert all(s["why"] == "wild" for s in got[tile_name(obs.wild)]["seats"])
         in_ponds = {tile_name(t) for pond in obs.discards for t in pond}
         for name, x in got.items():
             assert x["raw"] == (name not in in_ponds)
-            if x["raw"]:
+            if x["raw"] and name != tile_name(obs.wild):
                 assert x["danger"] >= 2
         assert hints(obs, rules)["safety"] == safety(obs)
         return

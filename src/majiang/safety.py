@@ -21,7 +21,7 @@ gets a danger from 0 to 3 (``safe``, ``low``, ``medium``, ``high``) and a reason
 A tile's ``danger`` is the worst over the three opponents, with the reason of the worst. In a
 raw-tile phase (Huangyan) a **raw** tile (no copy of its face in any pond) is marked
 (``raw``): should someone win on it, its discarder may be the gunner who pays for everyone, so
-its danger is at least 2.
+its danger is at least 2 (but a 得, which nobody may win on).
 
 ``safety(obs)`` answers, safest first (``why`` a code of :data:`REASONS`, ``text`` its words;
 ``seat`` the opponent the worst reading is about)::
@@ -118,7 +118,7 @@ def safety(obs: Observation) -> list[dict[str, Any]]:
         danger, why = worst[0], worst[1]
         seat: int | None = worst[2]
         seats = [{"seat": s, "danger": d, "why": w} for d, w, s in readings]
-        if raw and danger < 2:
+        if raw and danger < 2 and why != "wild":  # a discarded 得 makes no gunner
             danger, why, seat = 2, "raw", None
         out.append({
             "tile": name, "danger": danger, "level": LEVELS[danger], "why": why, "seat": seat,
