@@ -276,8 +276,10 @@ export class RoomPage {
     if (this.seat == null || !obs || this.status !== "playing" || !obs.hand || this.silentHint) return;
     const size = obs.hand.length + 3 * ((obs.melds && obs.melds[this.seat]) || []).length;
     if (size !== 13 && !(size === 14 && obs.phase === "turn" && this.myLegal().length)) return;
-    const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:` +
-      `${obs.discards.flat().length}`;
+    // a new hand of tiles asks again; the table's discards only refresh the unseen counts of
+    // waits on show
+    const seen = size === 14 || this.waits ? obs.discards.flat().length : "";
+    const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:${seen}`;
     if (key === this.waitsFor) return;
     this.waitsFor = key;
     this.silentHint = true;
