@@ -58,7 +58,7 @@ from majiang.tui.remote import (
     seconds_left,
     websocket_url,
 )
-from majiang.tui.render import event_line, seat_panel
+from majiang.tui.render import event_line, last_discarder, seat_panel
 from majiang.tui.screens import ChoiceScreen, ScoreScreen, StandingsScreen
 from majiang.tui.sheets import hints_text, score_sheet, standings
 from server_helpers import ThreadedServer
@@ -584,6 +584,16 @@ def test_remote_table_counts_down_and_names_seats(server: Server, tmp_path: Path
     snap = Snapshot("gb", 0, obs, names=("Ann", "Bo", "fan bot 2", "fan bot 3"),
                     away=(False, True, False, False))
     assert "away (a bot plays)" in seat_panel(snap, 1).plain
+    # the table's last discard is marked in its pond, until a claim takes it
+    obs["discards"] = [["1m"], ["9p", "E"], [], []]
+    events = [{"type": "discard", "seat": 0, "tile": "1m"},
+              {"type": "discard", "seat": 1, "tile": "E"}]
+    assert last_discarder(events) == 1
+    assert last_discarder([{"type": "pung", "seat": 2, "tile": "E"}], 1) is None
+    marked = seat_panel(snap, 1, last_discard=True).plain
+    assert marked.endswith("pond  9p ▶东◀ last"), marked
+    assert "last" not in seat_panel(snap, 0).plain
+    assert seat_panel(snap, 1).plain.startswith("South 南 (Bo)")  # the seat wind on the name
     assert "away" not in seat_panel(snap, 2).plain
     mine = event_line({"type": "win", "seat": 1, "discarder": 0, "points": 9}, snap)
     theirs = event_line({"type": "win", "seat": 0, "discarder": 1, "points": 9}, snap)
@@ -760,7 +770,13 @@ def test_sheets_from_results() -> None:
         board = plain(standings(match.totals, match.bullets, names, rules=rules, me=0))
         assert "Final standings" in board and "You ★" in board
         obs = table.observation(0)
-        assert "Hints" in plain(hints_text(hints(obs, table.rules)))
+        advice = hints(obs, table.rules)
+        shown = plain(hints_text(advice))
+        assert "Hints" in shown
+        if advice.get("safety"):  # the safety hint: each tile with its danger
+            line = next(x for x in shown.splitlines() if "safety:" in x)
+            assert [e["level"] for e in advice["safety"]] == [
+                w for w in line.split() if w in ("safe", "low", "medium", "high")]
 
 
 def test_documented_errors(capsys: pytest.CaptureFixture[str], terminal: None) -> None:

@@ -126,16 +126,23 @@ def websocket_url(grant: SeatGrant) -> str:
     return f"{scheme}://{parts.netloc}{parts.path}/ws/{grant.code}?token={grant.token}"
 
 
-def seconds_left(frame: Json) -> float | None:
-    """How long the seat has left to decide, from a frame that says so (``deadline``: the
-    server's epoch seconds when the timer fires, with ``now``: its clock when it sent the frame,
-    so that the two machines' clocks need not agree)."""
-    deadline = frame.get("deadline")
+def until(deadline: object, frame: Json) -> float | None:
+    """Seconds from the frame's ``now`` (the server's clock, epoch seconds: the two machines'
+    clocks need not agree) to ``deadline``; None when there is none."""
     if not isinstance(deadline, int | float):
         return None
     now = frame.get("now")
     base = float(now) if isinstance(now, int | float) else time.time()
     return max(0.0, float(deadline) - base)
+
+
+def seconds_left(frame: Json, seat: int | None = None) -> float | None:
+    """How long ``seat`` has left to decide, from a frame that says so: ``deadlines`` (one per
+    seat, epoch seconds when its timer fires) or a single ``deadline``."""
+    deadlines = frame.get("deadlines")
+    if isinstance(deadlines, list):
+        return until(deadlines[seat], frame) if seat is not None and seat < len(deadlines) else None
+    return until(frame.get("deadline"), frame)
 
 
 class RemoteDriver(Driver):
@@ -159,6 +166,13 @@ class RemoteDriver(Driver):
         self._asked: tuple[int | None, int] | None = None
         """The decision (hand, step) the countdown runs for."""
         self._deadline: float | None = None
+        self.pauses = False
+        """The server holds the next hand until every connected person says ``next``."""
+        self.next_deadline: float | None = None
+        """When the server deals the next hand anyway (``time.monotonic()``)."""
+        self.next_waiting: tuple[int, ...] = ()
+        """The seats still to say ``next``."""
+        self._said_next: int | None = None
         self.finished = False
 
     # ------------------------------------------------------------------ the connection
@@ -247,7 +261,7 @@ class RemoteDriver(Driver):
         if obs is None or not obs.get("legal_actions") or frame.get("status") == "waiting":
             self._asked = self._deadline = None
             return
-        left = seconds_left(frame)
+        left = seconds_left(frame, self.seat)
         key = (self._hand, self._step)
         if left is not None:
             self._deadline = time.monotonic() + left
@@ -289,8 +303,21 @@ class RemoteDriver(Driver):
         except (httpx.HTTPError, ValueError, KeyError, TypeError, StopIteration, IndexError):
             return None
 
+    async def next_hand(self) -> None:
+        """The score sheet is read: say ``next`` (to a server that waits for it), once a hand."""
+        if (self.pauses and self.next_deadline is not None and not self.finished
+                and self._said_next != self._hand):
+            self._said_next = self._hand
+            await self._send({"type": "next"})
+
     async def _take(self, frame: Json, sink: Sink) -> None:
         kind = frame.get("type")
+        if "next_deadline" in frame:
+            self.pauses = True
+            left = until(frame["next_deadline"], frame)
+            self.next_deadline = None if left is None else time.monotonic() + left
+        if kind == "pause":
+            self.next_waiting = tuple(int(s) for s in frame.get("waiting") or ())
         if kind == "welcome":
             if frame.get("seat") is not None:
                 self.seat = int(frame["seat"])
@@ -363,5 +390,6 @@ __all__ = [
     "base_url",
     "join_room",
     "seconds_left",
+    "until",
     "websocket_url",
 ]

@@ -39,6 +39,18 @@ def whose(snap: Snapshot, seat: int) -> str:
     return "your" if seat == snap.seat else f"{seat_label(snap, seat)}'s"
 
 
+def last_discarder(events: list[Json], before: int | None = None) -> int | None:
+    """The seat whose discard is the table's last still in its pond, after ``events`` (the
+    seat known ``before`` them, if any): a claim takes the tile out of the pond."""
+    seat = before
+    for event in events:
+        if event["type"] == "discard":
+            seat = event.get("seat")
+        elif event["type"] in ("chow", "pung", "exposed_kong", "deal"):
+            seat = None
+    return seat
+
+
 def header(snap: Snapshot) -> Text:
     """The match line: rules, hand number, prevalent wind, dealer, wall count."""
     text = Text()
@@ -88,8 +100,9 @@ def wild_line(snap: Snapshot) -> Text | None:
     return text
 
 
-def seat_panel(snap: Snapshot, seat: int) -> Text:
-    """One seat: wind, name, dealer, score, tiles in hand, flowers, melds, pond."""
+def seat_panel(snap: Snapshot, seat: int, *, last_discard: bool = False) -> Text:
+    """One seat: wind, name, dealer, score, tiles in hand, flowers, melds, pond
+    (``last_discard``: the pond's last tile is the table's last discard, marked)."""
     obs = snap.observation
     text = Text()
     mine = seat == snap.seat
@@ -127,9 +140,15 @@ def seat_panel(snap: Snapshot, seat: int) -> Text:
     text.append("\n  pond  ", style="dim")
     pond = obs["discards"][seat]
     if pond:
-        text.append_text(tokens(pond, wild))
-        if obs["phase"] in ("claim",) and seat == obs["current"]:
-            text.append(" ◀", style="bold green")
+        text.append_text(tokens(pond[:-1], wild))
+        if len(pond) > 1:
+            text.append(" ")
+        if last_discard:
+            text.append("▶", style="bold red")
+            text.append_text(tokens(pond[-1:], wild))
+            text.append("◀ last", style="bold red")
+        else:
+            text.append_text(tokens(pond[-1:], wild))
     else:
         text.append("—", style="dim")
     return text
@@ -292,6 +311,7 @@ __all__ = [
     "RULE_TITLES",
     "event_line",
     "header",
+    "last_discarder",
     "prompt",
     "seat_label",
     "seat_panel",

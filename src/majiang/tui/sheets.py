@@ -292,9 +292,13 @@ def _waits(waits: Sequence[Json]) -> Text:
     return text
 
 
+_DANGER_STYLES = ("green", "yellow", "dark_orange", "bold red")
+"""How the safety hint's dangers 0-3 show."""
+
+
 def hints_text(hints: Json, limit: int = 4) -> Text:
-    """Shanten, useful tiles with unseen counts, waits (and whether they reach 8 fans), and
-    the best discards."""
+    """Shanten, useful tiles with unseen counts, waits (and whether they reach 8 fans), how
+    dangerous each tile is to discard (the safety hint), and the best discards."""
     text = Text("Hints ", style="bold")
     if "error" in hints:
         text.append(str(hints["error"]), style="italic")
@@ -312,6 +316,16 @@ def hints_text(hints: Json, limit: int = 4) -> Text:
     if hints.get("waits"):
         text.append("\n  waits: ", style="dim")
         text.append_text(_waits(hints["waits"]))
+    safety = hints.get("safety") or []
+    if safety:
+        text.append("\n  safety: ", style="dim")
+        for i, entry in enumerate(safety):
+            if i:
+                text.append(" ")
+            text.append_text(tokens([entry["tile"]]))
+            text.append(f" {entry['level']}", style=_DANGER_STYLES[int(entry["danger"])])
+            if entry.get("raw"):
+                text.append(" 生", style="bold red")
     for option in (hints.get("discards") or [])[:limit]:
         text.append("\n  discard ")
         text.append_text(tokens([option["tile"]]))

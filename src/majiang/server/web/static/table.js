@@ -3,7 +3,7 @@
 // state frame puts the table back. Every choice offered comes from observation.legal_actions.
 
 import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
-import { botName, describeEvent, t, windName } from "./i18n.js";
+import { botName, describeEvent, lang, safetyReason, t, windName } from "./i18n.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
@@ -15,12 +15,19 @@ const CALLS = { chow: 1, pung: 1, exposed_kong: 1, concealed_kong: 1, added_kong
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
-/** Seconds left on the server's timer, from a frame that carries its deadline (``deadline``
- * and the server's ``now``, both epoch seconds: the two clocks need not agree); else null. */
-export function secondsLeft(frame) {
-  if (typeof frame.deadline !== "number") return null;
+/** Seconds left until a deadline a frame carries (epoch seconds, with the server's ``now``:
+ * the two clocks need not agree), or null. */
+function untilDeadline(deadline, frame) {
+  if (typeof deadline !== "number") return null;
   const now = typeof frame.now === "number" ? frame.now : Date.now() / 1000;
-  return Math.max(0, frame.deadline - now);
+  return Math.max(0, deadline - now);
+}
+
+/** Seconds left on the server's timer for a seat, from a frame that carries the deadlines
+ * (``deadlines`` per seat, or one ``deadline``); else null. */
+export function secondsLeft(frame, seat) {
+  if (Array.isArray(frame.deadlines)) return seat == null ? null : untilDeadline(frame.deadlines[seat], frame);
+  return untilDeadline(frame.deadline, frame);
 }
 
 export class RoomPage {
@@ -115,8 +122,13 @@ export class RoomPage {
 
   onFrame(frame) {
     if (frame.type === "state" || frame.type === "update") {
-      const left = secondsLeft(frame);
+      const left = secondsLeft(frame, frame.type === "state" && this.seat == null ? null : this.seat);
       this.frameDeadline = left == null ? null : { at: Date.now() + left * 1000 };
+    }
+    if ("next_deadline" in frame) { // a server with the pause between hands
+      this.pauses = true;
+      const left = untilDeadline(frame.next_deadline, frame);
+      this.nextAt = left == null ? null : Date.now() + left * 1000;
     }
     switch (frame.type) {
       case "welcome":
@@ -141,6 +153,13 @@ export class RoomPage {
           this.sheetOpen = true;
         }
         if (frame.status === "finished" && !this.matchEnd) this.matchEnd = { totals: frame.view.totals, bullets: null };
+        if (!frame.result && this.sheet && frame.hand !== this.sheet.hand && this.sheetOpen) {
+          this.sheetOpen = false; // the next hand is dealt (the pause ran out): the table again
+          this.nextSent = false;
+        }
+        break;
+      case "pause":
+        this.nextWaiting = frame.waiting || [];
         break;
       case "update":
         if (frame.hand !== this.handNo) { this.send({ type: "resync" }); return; }
@@ -159,6 +178,7 @@ export class RoomPage {
         if (frame.view.totals) this.totals = frame.view.totals;
         break;
       case "hand_end":
+        this.nextSent = false;
         this.sheet = { hand: frame.hand, result: frame.result, totals: frame.totals, bullets: frame.bullets,
           dealer: this.obs ? this.obs.dealer : 0 };
         this.loadFinal(this.sheet);
@@ -175,8 +195,11 @@ export class RoomPage {
       case "hint":
         if (this.silentHint) {
           this.silentHint = false;
-          this.waits = frame.hints && frame.hints.shanten === 0 && frame.hints.waits && frame.hints.waits.length
-            ? frame.hints.waits : null;
+          const quiet = frame.hints || {};
+          if (quiet.tiles === 13) {
+            this.waits = quiet.shanten === 0 && quiet.waits && quiet.waits.length ? quiet.waits : null;
+          }
+          this.safety = quiet.safety ? { key: this.waitsFor, byTile: Object.fromEntries(quiet.safety.map((x) => [x.tile, x])) } : null;
           break;
         }
         this.hints = frame.hints;
@@ -245,15 +268,18 @@ export class RoomPage {
     this.watchWaits();
   }
 
-  /** With 13 tiles after a change of hand, ask the server (quietly) for the waits: when the
-   * hand is ready they stay on show, with unseen counts and whether each reaches 8 fans. */
+  /** After a change of hand, ask the server (quietly) for the hints: with 13 tiles the waits
+   * stay on show when the hand is ready, with unseen counts and whether each reaches 8 fans;
+   * on the seat's turn each tile shows how dangerous it is to discard (the safety hint). */
   watchWaits() {
     const obs = this.obs;
     if (this.seat == null || !obs || this.status !== "playing" || !obs.hand || this.silentHint) return;
     const size = obs.hand.length + 3 * ((obs.melds && obs.melds[this.seat]) || []).length;
-    if (size !== 13) return;
-    const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:` +
-      `${obs.discards.flat().length}`;
+    if (size !== 13 && !(size === 14 && obs.phase === "turn" && this.myLegal().length)) return;
+    // a new hand of tiles asks again; the table's discards only refresh the unseen counts of
+    // waits on show
+    const seen = size === 14 || this.waits ? obs.discards.flat().length : "";
+    const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:${seen}`;
     if (key === this.waitsFor) return;
     this.waitsFor = key;
     this.silentHint = true;
@@ -377,6 +403,11 @@ export class RoomPage {
     return { groups, drawn, flat };
   }
 
+  /** The safety hint, if it was given for the hand as it is now. */
+  safetyNow() {
+    return this.safety && this.safety.key === this.waitsFor && this.obs && this.obs.phase === "turn";
+  }
+
   playable(name) {
     return this.myLegal().some((a) => a.type === "discard" && a.tile === name);
   }
@@ -393,6 +424,14 @@ export class RoomPage {
         .filter(Boolean).join(" ");
       const el = tileEl(name, { wild: obs.wild, cls });
       el.dataset.index = String(i);
+      const safe = this.safetyNow() && this.safety.byTile[name];
+      if (safe) {
+        el.classList.add(`danger-${safe.danger}`);
+        if (safe.raw) el.classList.add("raw");
+        el.append(h("span", { class: "danger", "aria-hidden": "true" }));
+        el.title = `${el.title} · ${t(`danger_${safe.level}`)}: ${safetyReason(safe, this.names())}` +
+          (safe.raw ? ` · ${t("raw_tile")}` : "");
+      }
       if (playable) {
         el.tabIndex = 0;
         el.setAttribute("role", "button");
@@ -433,15 +472,19 @@ export class RoomPage {
       if (obs.phase === "turn") prompt = t("your_turn");
       else if (obs.phase === "claim") prompt = t("claim_on", who(obs.current));
       else if (obs.phase === "rob") prompt = t("rob_on", who(obs.current));
-      else if (obs.phase === "bullets") prompt = t("bullets_phase");
+      else if (obs.phase === "bullets") {
+        prompt = legal.some((a) => a.type === "throw_bullets") ? t("bullets_throw_explained") : t("bullets_accept_explained");
+      }
     } else if (this.seat != null && this.status === "playing") prompt = t("waiting_others");
+    // a throw's key is its count (0 throws none); other buttons are numbered from 1
+    const key = (action, i) => action.type === "throw_bullets" ? String(action.count) : String(i + 1);
     const buttons = legal.filter((a) => a.type !== "discard").map((action, i) =>
       h("button", {
         class: `act act-${action.type}${action.type === "win" ? " primary" : ""}`,
         dataset: { action: JSON.stringify(action) },
-        title: `${i + 1}`,
+        title: key(action, i),
         onclick: () => this.act(action),
-      }, h("kbd", {}, String(i + 1)), ...this.actionLabel(action)));
+      }, h("kbd", {}, key(action, i)), ...this.actionLabel(action)));
     const offer = legal.length && (obs.phase === "claim" || obs.phase === "rob") && obs.last_discard
       ? tileEl(obs.last_discard, { wild: obs.wild, cls: "offer" }) : null;
     const waits = this.waits && this.waits.length ? h("div", { class: "waits-strip", id: "waits-strip" },
@@ -511,6 +554,11 @@ export class RoomPage {
         body.push(h("h3", {}, t("useful")), tileCount(hints.useful));
       }
       if (hints.waits && hints.waits.length) body.push(h("h3", {}, t("waits")), waitsList(hints.waits));
+      if (hints.safety && hints.safety.length) {
+        body.push(h("h3", {}, t("safety")), h("ul", { class: "safety-list" }, ...hints.safety.map((x) =>
+          h("li", { class: `danger-${x.danger}` }, tileEl(x.tile, { wild: this.obs && this.obs.wild }),
+            ` ${t(`danger_${x.level}`)} · ${safetyReason(x, this.names())}`))));
+      }
     }
     return h("aside", { class: "hints-panel", id: "hints" },
       h("header", {}, h("b", {}, t("hints")),
@@ -526,6 +574,10 @@ export class RoomPage {
   }
 
   tick() {
+    if (this.nextEl) {
+      const left = this.nextAt == null ? null : Math.max(0, (this.nextAt - Date.now()) / 1000);
+      this.nextEl.textContent = left == null ? "" : t("next_in", Math.ceil(left));
+    }
     if (!this.countdownEl) return;
     if (this.deadline == null) { this.countdownEl.textContent = ""; return; }
     const left = Math.max(0, (this.deadline - Date.now()) / 1000);
@@ -562,6 +614,9 @@ export class RoomPage {
       const name = flat[this.cursor];
       if (this.playable(name)) this.act({ type: "discard", tile: name });
       event.preventDefault();
+    } else if (/^[0-9]$/.test(key) && this.myLegal().some((a) => a.type === "throw_bullets")) {
+      const action = this.myLegal().find((a) => a.type === "throw_bullets" && a.count === Number(key));
+      if (action) this.act(action);
     } else if (key === "0") {
       if (this.obs.drawn && this.playable(this.obs.drawn)) this.act({ type: "discard", tile: this.obs.drawn });
     } else if (/^[1-9]$/.test(key)) {
@@ -571,6 +626,17 @@ export class RoomPage {
     } else if (key === "h" || key === "H") {
       this.askHints();
     }
+  }
+
+  /** Between hands: when the next hand is dealt anyway, and who has not pressed Next yet. */
+  pauseLine() {
+    const names = this.names();
+    const waiting = (this.nextWaiting || []).filter((s) => s !== this.seat).map((s) => names[s]);
+    this.nextEl = h("span", { class: "next-countdown", id: "next-countdown" });
+    const el = h("p", { class: "pause-line", id: "pause-line" }, this.nextEl,
+      waiting.length ? ` · ${t("waiting_for_next", waiting.join(", "))}` : "");
+    this.tick();
+    return el;
   }
 
   /** The score sheet, once the win's call-out has been seen (at once with reduced motion). */
@@ -584,6 +650,11 @@ export class RoomPage {
   }
 
   closeSheet() {
+    if (this.pauses && !this.matchEnd && this.seat != null && !this.nextSent) {
+      // the server deals the next hand once every connected person has read the sheet
+      this.send({ type: "next" });
+      this.nextSent = true;
+    }
     this.sheetOpen = false;
     if (this.matchEnd) this.standingsOpen = true;
     this.render();
@@ -622,12 +693,22 @@ export class RoomPage {
       document.body.dataset.step = `${this.handNo}:${this.step}`;
     }
     if (this.hintsOpen && this.hints) parts.push(this.hintsPanel());
-    if (this.settingsOpen) parts.push(this.settingsPanel());
+    if (this.settingsOpen) {
+      // kept between draws (the table re-draws with every frame): a click never lands on a
+      // replaced checkbox
+      if (!this.settingsEl || this.settingsLang !== lang()) {
+        this.settingsEl = this.settingsPanel();
+        this.settingsLang = lang();
+      }
+      parts.push(this.settingsEl);
+    } else this.settingsEl = null;
     if (this.sheetOpen && this.sheet) {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
         ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
+        stake: view ? view.stake : null,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
+        pause: !finished && this.pauses ? this.pauseLine() : null,
       })));
     } else if (this.standingsOpen && this.matchEnd) {
       parts.push(h("div", { class: "overlay" }, standings({
