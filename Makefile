@@ -1,18 +1,30 @@
 # The two quick-start commands: `make run` (the main job) and `make test` (the whole suite).
+# `make run` installs only what the server needs; `make run PORT=18105` serves on another port,
+# `make run ARGS='analyze 345s1122234789p'` runs any other majiang command.
 VENV ?= .venv
 FAST ?= .venv-compiled
 PY := $(VENV)/bin/python
-ARGS ?= serve --db sqlite:///majiang.db
+PORT ?= 8000
+HOST ?= 127.0.0.1
+DB ?= sqlite:///majiang.db
+ARGS ?= serve --host $(HOST) --port $(PORT) --db $(DB)
 
 .PHONY: run test lint pytest test-compiled bench clean
 
-$(VENV)/.installed: pyproject.toml setup.py
-	python3 -m venv $(VENV)
+# The server extra only (an editable, pure-Python install): what `make run` needs.
+$(VENV)/.server: pyproject.toml setup.py
+	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[server,play,ray,plot,e2e,test]'
+	$(PY) -m pip install -q -e '.[server]'
 	touch $@
 
-# The same sources compiled by mypyc (MAJIANG_COMPILE=1), installed into a second virtualenv.
+# Every extra, for the whole suite (Ray, Playwright, matplotlib, the test tools).
+$(VENV)/.installed: $(VENV)/.server
+	$(PY) -m pip install -q -e '.[server,play,env,ray,plot,e2e,test]'
+	touch $@
+
+# The same sources compiled by mypyc (MAJIANG_COMPILE=1: compile, or fail without a C compiler),
+# installed into a second virtualenv.
 $(FAST)/.installed: pyproject.toml setup.py $(shell find src -name '*.py')
 	rm -rf build $(FAST)
 	python3 -m venv $(FAST)
@@ -20,7 +32,7 @@ $(FAST)/.installed: pyproject.toml setup.py $(shell find src -name '*.py')
 	MAJIANG_COMPILE=1 $(FAST)/bin/python -m pip install -q --force-reinstall '.[test]'
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.server
 	$(VENV)/bin/majiang $(ARGS)
 
 lint: $(VENV)/.installed
@@ -34,13 +46,14 @@ pytest: $(VENV)/.installed
 # score and play exactly like the source).
 COMPILED_CHECK := import majiang.rules.guobiao.scoring, majiang.engine.table, majiang.env.encoding, \
 	majiang.bots.efficient as m, sys; \
-	bad = [n for n in ('rules.guobiao.scoring', 'shanten', 'engine.table', 'env.encoding', \
+	bad = [n for n in ('notation', 'rules.guobiao.scoring', 'shanten', 'engine.table', 'env.encoding', \
 	'bots.efficient') if not sys.modules['majiang.' + n].__file__.endswith('.so')]; assert not bad, bad
 test-compiled: $(FAST)/.installed
 	$(FAST)/bin/python -c "$(COMPILED_CHECK)"
 	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_examples.py tests/test_reference.py \
 		tests/test_fans.py tests/test_exclusions.py tests/test_options.py tests/test_notation.py \
-		tests/test_errors.py tests/test_properties.py tests/test_analysis.py tests/test_batch_fast.py
+		tests/test_errors.py tests/test_properties.py tests/test_analysis.py tests/test_batch_fast.py \
+		tests/test_pasted.py
 	$(FAST)/bin/python -m pytest -p no:cacheprovider tests/test_table.py tests/test_table_huangyan.py \
 		tests/test_match.py tests/test_match_huangyan.py tests/test_invariants.py \
 		tests/test_invariants_huangyan.py tests/test_env.py tests/test_bots.py \

@@ -600,9 +600,9 @@ def test_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["analyze", "123m"], 1, "13 or 14"),
         (["analyze", "123m456s789pEEES", "--visible", "5x"], 1, "unexpected character"),
-        (["analyze"], 1, "give a HAND"),
+        (["analyze"], 2, "give a HAND"),
         (["analyze", "123m456s789pEEES", "--seat", "X"], 2, "usage error"),
-        (["analyze", "123m456s789pEEES", "--batch", "-"], 1, "either"),
+        (["analyze", "123m456s789pEEES", "--batch", "-"], 2, "either"),
         (["analyze", "123m456s789pEEES", "--option", "nope=1"], 1, "unknown Guobiao option"),
     ],
 )

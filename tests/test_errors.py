@@ -80,7 +80,8 @@ POSITIONED = [
     ("123m,456p789s11sEEE", "',' outside a set", 5),
     # flowers
     ("aa123m456p789s11sEEE", "flower 'a' appears twice", 2),
-    ("a123m456p789s11sEEEba", "flower 'a' appears twice", 21),
+    ("aba123m456p789s11sEEE", "flower 'a' appears twice", 3),
+    ("a123m456p789s11sEEEb", "flower 'b' after the tiles", 20),
     ("[123ma]456p789s11sEEE", "a flower cannot be part of a set", 6),
     ("[EEhE]456p789s11sEEE", "a flower cannot be part of a set", 4),
 ]

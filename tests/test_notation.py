@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -15,6 +17,7 @@ from majiang import (
     parse_hand,
     parse_tiles,
 )
+from majiang.errors import NotationError
 from majiang.notation import format_meld, format_tiles
 from majiang.tiles import FLOWER_LETTERS, tile_name
 
@@ -283,22 +286,32 @@ def test_allowed_counts_keyword() -> None:
 # --------------------------------------------------------------------------- rule 4: flowers
 
 
-def test_flowers_anywhere_outside_brackets_and_never_the_winning_tile() -> None:
+def test_flowers_come_first_and_are_never_the_winning_tile() -> None:
     base = parse_hand("ab[567m]123s456p99pEEE")
     assert base.flowers == (flower("a"), flower("b"))
-    for text in (
-        "[567m]ab123s456p99pEEE",
-        "[567m]123s456pb99pEEEa",
-        "b[567m]123s456p99pEaEE",
-        "[567m]123s456p99pEEEba",
-    ):
-        h = parse_hand(text)
-        assert h == base
-        assert h.win_tile == E
+    assert parse_hand("ba[567m]123s456p99pEEE") == base
+    assert base.win_tile == E
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "says"),
+    [
+        ("[567m]ab123s456p99pEEE", 7, "flower 'a' after the tiles"),
+        ("[567m]123s456pb99pEEEa", 15, "flower 'b' after the tiles"),
+        ("b[567m]123s456p99pEaEE", 20, "flower 'a' after the tiles"),
+        ("123m456s789p11pEE55se", 21, "flower 'e' after the tiles: flowers are written first"),
+        ("123m456s789p11pEEEc", 19, "the honour is 'C'"),
+    ],
+)
+def test_a_flower_after_the_tiles_is_an_error(text: str, position: int, says: str) -> None:
+    """A lower-case honour letter (c, e, f) typed among the tiles is a typo, not a flower."""
+    with pytest.raises(NotationError, match=re.escape(says)) as error:
+        parse_hand(text)
+    assert error.value.position == position - 1
 
 
 def test_flowers_sorted_in_hand_and_output() -> None:
-    h = parse_hand("123m456s789p11pEEEhcfa")
+    h = parse_hand("hcfa123m456s789p11pEEE")
     assert h.flowers == (flower("a"), flower("c"), flower("f"), flower("h"))
     assert format_hand(h).startswith("acfh")
 
@@ -331,7 +344,7 @@ def test_canonical_source_one_omitted_for_chows_and_pungs_kept_for_kongs() -> No
 
 
 def test_canonical_flowers_then_melds_then_concealed() -> None:
-    h = parse_hand("5s[123m]e6s[EEE,2]a7s88pN b N")
+    h = parse_hand("e a b5s[123m]6s[EEE,2]7s88pN N")
     assert format_hand(h) == "abe[123m][EEE,2]567s88pNN"
 
 
@@ -406,7 +419,7 @@ def meld_variant(draw: st.DrawFn, meld: Meld) -> str:
 
 @st.composite
 def spelled(draw: st.DrawFn) -> tuple[Hand, str]:
-    """A 14-tile hand and a scrambled spelling of it (order, spaces, old forms, flower places)."""
+    """A 14-tile hand and a scrambled spelling of it (order, spaces, old forms, flower order)."""
     hand = draw(hands())
     tokens: list[str] = [meld_variant(draw, meld) for meld in hand.melds]
     concealed = draw(st.permutations(list(hand.concealed)))
@@ -416,8 +429,8 @@ def spelled(draw: st.DrawFn) -> tuple[Hand, str]:
         tokens.append(format_tiles(concealed))
     assert hand.win_tile is not None
     tokens.append(tile_name(hand.win_tile))
-    for f in hand.flowers:
-        tokens.insert(draw(st.integers(0, len(tokens))), FLOWER_LETTERS[f - 34])
+    for placed, f in enumerate(hand.flowers):  # flowers first, in any order among themselves
+        tokens.insert(draw(st.integers(0, placed)), FLOWER_LETTERS[f - 34])
     text = "".join(tokens)
     for _ in range(draw(st.integers(0, 3))):
         i = draw(st.integers(0, len(text)))

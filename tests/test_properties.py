@@ -84,8 +84,8 @@ def test_concealed_order_in_notation_does_not_matter(seed: int, rnd: random.Rand
     else:
         tokens.extend(tile_name(t) for t in concealed)
     tokens.append(tile_name(hand.win_tile))
-    for f in hand.flowers:  # flowers anywhere between tokens
-        tokens.insert(rnd.randrange(len(tokens) + 1), FLOWER_LETTERS[f - 34])
+    for placed, f in enumerate(hand.flowers):  # flowers first, in any order among themselves
+        tokens.insert(rnd.randrange(placed + 1), FLOWER_LETTERS[f - 34])
     text = "".join(tokens)
     assert parse_hand(text) == hand
     result = score(text, **score_kwargs(context))  # type: ignore[arg-type]

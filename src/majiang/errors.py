@@ -59,3 +59,8 @@ def not_utf8(name: str, error: UnicodeDecodeError) -> InputError:
     else:
         kind = f"not UTF-8 text (byte {data[error.start]:#04x} at offset {error.start})"
     return InputError(f"{name} is {kind}; save it as UTF-8")
+
+
+class UsageError(OptionError):
+    """A command line that cannot be run as written (a missing or contradictory argument): the
+    command line reports it as a usage error, exit status 2."""

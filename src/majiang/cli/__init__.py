@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from ..errors import MajiangError
+from ..errors import MajiangError, UsageError
 from . import analyze as analyze_cmd
 from . import botzone as botzone_cmd
 from . import play as play_cmd
@@ -58,7 +58,15 @@ def build_parser() -> argparse.ArgumentParser:
 def _version() -> str:
     from .. import __version__
 
-    return __version__
+    return f"{__version__} ({build_kind()})"
+
+
+def build_kind() -> str:
+    """Which build is running: the hot modules compiled by mypyc, or pure Python."""
+    from .. import notation
+
+    compiled = not (notation.__file__ or "").endswith(".py")
+    return "compiled by mypyc" if compiled else "pure Python"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,6 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))
+    except UsageError as error:
+        print(f"majiang {args.command}: usage error: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except MajiangError as error:
         print(f"majiang: error: {error}", file=sys.stderr)
         return EXIT_INVALID

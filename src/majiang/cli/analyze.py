@@ -9,16 +9,19 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from ..analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
-from ..errors import MajiangError, OptionError, SituationError
-from ..notation import format_hand, format_tiles
+from ..errors import MajiangError, NotationError, SituationError, UsageError
+from ..notation import format_hand, format_tiles, parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
 from ..shanten import SHAPES
 from .batch import (
+    add_notation_argument,
     add_output_arguments,
     add_wind_arguments,
     check_record,
     echo_id,
+    explain_notation,
+    pasted_hand,
     process_lines,
     write_lines,
 )
@@ -55,6 +58,7 @@ def add_parser(commands: Any) -> None:
         help="tiles seen outside the hand (discards, others' melds), e.g. 3m3m6mEE",
     )
     add_wind_arguments(p)
+    add_notation_argument(p)
     add_output_arguments(p, "analyse")
     p.set_defaults(run=run)
 
@@ -64,14 +68,19 @@ def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.batch is not None:
         if args.hand is not None:
-            raise OptionError("give either a HAND or --batch FILE, not both")
+            raise UsageError("give either a HAND or --batch FILE, not both")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options)
         return 0
     if args.hand is None:
-        raise OptionError("give a HAND to analyse (or --batch FILE)")
+        raise UsageError("give a HAND to analyse (or --batch FILE)")
+    text, read_from = pasted_hand(args.hand, args.notation)
+    try:
+        hand = parse_hand(text)
+    except NotationError as error:
+        raise explain_notation(error) from None
     result = analyze(
-        args.hand,
+        hand,
         args.visible,
         seat_wind=args.seat,
         prevalent_wind=args.prevalent,
@@ -80,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(render(result))
+        print(render(result, read_from))
     return 0
 
 
@@ -143,9 +152,9 @@ def _discard_line(option: DiscardOption) -> str:
     )
 
 
-def render(result: Analysis) -> str:
-    """The readable report of ``majiang analyze``."""
-    lines = [f"Hand     {format_hand(result.hand)}"]
+def render(result: Analysis, read_from: str = "") -> str:
+    """The readable report of ``majiang analyze`` (``read_from``: the note of a pasted hand)."""
+    lines = [f"Hand     {format_hand(result.hand)}{read_from}"]
     if result.visible:
         lines.append(f"Visible  {format_tiles(sorted(result.visible))}")
     lines.append(f"Shanten  {_shanten_word(result.shanten, result.tiles)}")

@@ -9,17 +9,20 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from ..api import make_context
-from ..errors import MajiangError, OptionError, SituationError
+from ..errors import MajiangError, NotationError, OptionError, SituationError, UsageError
 from ..notation import parse_hand
 from ..rules.guobiao.fast_batch import score_line
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from . import score_huangyan as huangyan_cmd
 from .batch import (
+    add_notation_argument,
     add_output_arguments,
     add_wind_arguments,
     check_record,
     echo_id,
+    explain_notation,
+    pasted_hand,
     process_lines,
     write_lines,
 )
@@ -30,11 +33,15 @@ def add_parser(commands: Any) -> None:
     """Register ``score`` on the sub-command parser."""
     p = commands.add_parser(
         "score",
-        help="score a Guobiao winning hand",
+        help="score a Guobiao or Huangyan winning hand",
         description=(
-            "Score a Guobiao winning hand written in the notation of docs/rules/guobiao.md §1.2; "
-            "the last concealed tile is the winning tile. With --batch, read JSON lines."
+            "Score a winning hand by the Guobiao (--rules gb, the default) or the Huangyan "
+            "(--rules huangyan --wild FACE) rules. The hand is written in the notation of "
+            "docs/rules/guobiao.md §1.2, the last concealed tile the winning tile; Botzone tile "
+            "names, Tenhou's 1-7z honours and upper-case suit letters are read too. With "
+            "--batch, read JSON lines."
         ),
+        epilog=_options_epilog(),
     )
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
     p.add_argument(
@@ -53,7 +60,8 @@ def add_parser(commands: Any) -> None:
     )
     p.add_argument("--fourth-tile", action="store_true", help="the other 3 copies are visible")
     p.add_argument("--stake", type=int, default=1, metavar="N", help="stake multiplier (1)")
-    add_output_arguments(p, "score")
+    add_notation_argument(p)
+    add_output_arguments(p, "score", "rule option of the --rules in force, repeatable (below)")
     p.add_argument(
         "--explain",
         action="store_true",
@@ -61,6 +69,26 @@ def add_parser(commands: Any) -> None:
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for --batch (1)")
     p.set_defaults(run=run)
+
+
+def _options_epilog() -> str:
+    """Each rule set's options and their defaults, for ``majiang score --help``."""
+    from ..rules.huangyan.options import HuangyanOptions
+
+    def listed(options: Any) -> str:
+        return ", ".join(f"{name}={_shown(getattr(options, name))}" for name in options.names())
+
+    return (
+        f"Guobiao options (--option NAME=VALUE): {listed(GuobiaoOptions())}. "
+        f"Huangyan options: {listed(HuangyanOptions())}. Each is explained, with its reason, in "
+        "docs/rules/guobiao.md §6 and docs/rules/huangyan.md §0.4."
+    )
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(getattr(value, "value", value))
 
 
 def option_values(pairs: Iterable[str]) -> dict[str, Any]:
@@ -79,6 +107,9 @@ def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang score``."""
+    args.read_from = ""
+    if args.hand is not None:
+        args.hand, args.read_from = pasted_hand(args.hand, args.notation)
     if args.rules == "huangyan":
         return huangyan_cmd.run(args)
     if args.wild is not None:
@@ -88,15 +119,18 @@ def run(args: argparse.Namespace) -> int:
         raise SituationError("--stake must be at least 1")
     if args.batch is not None:
         if args.hand is not None:
-            raise OptionError("give either a HAND or --batch FILE, not both")
+            raise UsageError("give either a HAND or --batch FILE, not both")
         if args.jobs < 1:
             raise OptionError("--jobs must be at least 1")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options, args.jobs)
         return 0
     if args.hand is None:
-        raise OptionError("give a HAND to score (or --batch FILE)")
-    hand = parse_hand(args.hand, allowed_counts=(14,))
+        raise UsageError("give a HAND to score (or --batch FILE)")
+    try:
+        hand = parse_hand(args.hand, allowed_counts=(14,))
+    except NotationError as error:
+        raise explain_notation(error) from None
     context = make_context(
         self_drawn=args.self_drawn,
         seat_wind=args.seat,
@@ -117,7 +151,14 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         print(
-            render(result, str(hand), context.describe(), args.self_drawn, args.stake, args.explain)
+            render(
+                result,
+                f"{hand}{args.read_from}",
+                context.describe(),
+                args.self_drawn,
+                args.stake,
+                args.explain,
+            )
         )
     return 0
 

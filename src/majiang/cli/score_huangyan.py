@@ -7,10 +7,10 @@ import json
 import sys
 from typing import Any
 
-from ..errors import MajiangError, OptionError, SituationError
+from ..errors import MajiangError, NotationError, OptionError, SituationError, UsageError
 from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
-from .batch import check_record, echo_id, process_lines, write_lines
+from .batch import check_record, echo_id, explain_notation, process_lines, write_lines
 from .inputs import open_text
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
@@ -34,28 +34,31 @@ def run(args: argparse.Namespace) -> int:
     options = HuangyanOptions.from_mapping(option_values(args.option))
     if args.batch is not None:
         if args.hand is not None:
-            raise OptionError("give either a HAND or --batch FILE, not both")
+            raise UsageError("give either a HAND or --batch FILE, not both")
         handle = _handler(options, args.wild)
         with open_text(args.batch) as source:
             write_lines(process_lines(source, handle), sys.stdout)
         return 0
     if args.hand is None:
-        raise OptionError("give a HAND to score (or --batch FILE)")
+        raise UsageError("give a HAND to score (or --batch FILE)")
     if args.wild is None:
         raise OptionError("Huangyan needs --wild FACE: the face of the 得 indicator, e.g. 7p")
-    result = score_huangyan(
-        args.hand,
-        wild=args.wild,
-        self_drawn=args.self_drawn,
-        seat_wind=args.seat,
-        kong=args.kong,
-        options=options,
-        explain=True,
-    )
+    try:
+        result = score_huangyan(
+            args.hand,
+            wild=args.wild,
+            self_drawn=args.self_drawn,
+            seat_wind=args.seat,
+            kong=args.kong,
+            options=options,
+            explain=True,
+        )
+    except NotationError as error:
+        raise explain_notation(error) from None
     if args.json:
         print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
     else:
-        print(f"Hand     {args.hand}")
+        print(f"Hand     {args.hand}{args.read_from}")
         print(result.explain())
     return 0
 

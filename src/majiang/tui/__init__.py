@@ -9,3 +9,7 @@ The rules are never worked out here: choices come from the engine's legal action
 """
 
 from __future__ import annotations
+
+from ..extras import require_extra
+
+require_extra("play", "majiang.tui")

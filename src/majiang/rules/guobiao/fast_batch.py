@@ -18,9 +18,8 @@ from typing import Final, final
 
 from ...errors import MajiangError
 from ...hand import Meld, WinContext
-from ...notation import read_meld
+from ...notation import read_meld, scan_plain
 from .fans import FANS, POINTS, FanId
-from .fast_notation import scan_plain
 from .options import GuobiaoOptions
 from .scoring import MIN_FANS, counted_fans, fan_record
 
