@@ -70,7 +70,7 @@ def play_hand(table: Table, agents: Sequence[Agent]) -> BotzoneHand:
     fresh = len(table.history) == 0 and not table.is_over
     extra = 0
     if table.single_end and fresh:
-        extra = dealer_draw_flowers(table.wall.tiles)
+        extra = dealer_draw_flowers(table.wall.tiles, table.layout)
     for seat, agent in enumerate(agents):
         if isinstance(agent, BotzoneAgent):
             agent.new_hand(extra, table.dealt[seat] if fresh else ())

@@ -560,7 +560,7 @@ class TableEncoder:
         prevalent, wild, indicator, dealer_count = self._constants
         dealer = table.dealer
         remaining = table.wall.back - table.wall.front
-        live = remaining - table.rules.reserve(table.replacements)
+        live = table.drawable
         return [
             seat,
             (dealer - seat) % 4,

@@ -44,8 +44,15 @@ class GuobiaoRules:
         return self
 
     def wall_tiles(self) -> list[int]:
-        """136 suited and honour tiles and the 8 flowers."""
-        return list(_WALL)
+        """136 suited and honour tiles and the 8 flowers (without them when the option
+        ``flowers`` is off)."""
+        return list(_WALL if self.options.flowers else _WALL[:136])
+
+    @property
+    def wall_layout(self) -> str:
+        """The tables' wall (``engine.wall.LAYOUTS``): Botzone's scoring plays its judge's
+        four-part wall, other games the two-ended wall of §2.3."""
+        return "four_part" if self.options.botzone_scoring else "two_ended"
 
     def is_flower(self, tile: int) -> bool:
         """Flowers are tiles 34-41."""
