@@ -503,6 +503,11 @@ def test_moves_botzone_allows_and_majiang_does_not_become_passes() -> None:
                  drawn=tiles("5p")[0], wall_remaining=0)
     move = answer_move(empty, "GANG W1")
     assert move.action == Discard(tiles("5p")[0]) and move.adjusted
+    # under Botzone's scoring the judge's WA: a fault, charged
+    for obs, text in ((final, "PENG B3"), (final, "GANG"), (empty, "GANG W1")):
+        with pytest.raises(Misplay, match="the wall has no tile left") as caught:
+            answer_move(obs, text, strict=True)
+        assert caught.value.kind == "illegal"
 
 
 # ---------------------------------------------------------------------- Botzone programs at tables

@@ -71,9 +71,11 @@ def play_hand(table: Table, agents: Sequence[Agent]) -> BotzoneHand:
     extra = 0
     if table.single_end and fresh:
         extra = dealer_draw_flowers(table.wall.tiles, table.layout)
+    strict = botzone_scoring(table.rules)
     for seat, agent in enumerate(agents):
         if isinstance(agent, BotzoneAgent):
             agent.new_hand(extra, table.dealt[seat] if fresh else ())
+            agent.strict = strict
     try:
         result = play_table(table, list(agents))
     finally:

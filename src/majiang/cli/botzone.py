@@ -224,8 +224,8 @@ def _describe(data: dict[str, Any]) -> str:
     lines = [head + "; deltas " + " ".join(f"{d:+d}" for d in data["deltas"])]
     for fault in data["faults"]:
         charged = ", -30" if fault["charged"] else ""
-        lines.append(f"  seat {fault['seat']} {fault['kind']} at {fault['request']!r}: "
-                     f"{fault['detail']}{charged}")
+        lines.append(f"  seat {fault['seat']} {fault['verdict']} ({fault['kind']}) at "
+                     f"{fault['request']!r}: {fault['detail']}{charged}")
     for item in data["adjusted"]:
         lines.append(f"  seat {item['seat']} {item['move']}")
     return "\n".join(lines)

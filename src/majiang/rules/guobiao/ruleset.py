@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from operator import mul
 from typing import Any
 
@@ -96,7 +97,11 @@ class GuobiaoRules:
     a quick ready test first, and no Python frame between the compiled table and it)."""
 
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
-        """Score the hand; None if it is no winning shape."""
+        """Score the hand; None if it is no winning shape. Under Botzone's scoring the
+        dealer's fourteenth tile is an ordinary draw, as Botzone's judge deals it (its wait
+        fans count): no ``initial_hand``."""
+        if context.initial_hand and self.options.botzone_scoring:
+            context = replace(context, initial_hand=False)
         try:
             result = score_hand(hand, context, self.options)
         except MajiangError:
