@@ -260,8 +260,8 @@ def agent_from_spec(
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
-    "BotzoneAgent",
     "VERDICTS",
+    "BotzoneAgent",
     "Fault",
     "agent_from_spec",
     "is_botzone_spec",
