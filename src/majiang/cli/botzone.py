@@ -67,6 +67,20 @@ def add_parser(commands: Any) -> None:
     wall.add_argument("--two-ended", action="store_true", help="the same as --layout two_ended")
     wall.set_defaults(run=run_wall)
 
+    replay = actions.add_parser(
+        "replay",
+        help="replay a Botzone match log through the engine",
+        description="Reads a Botzone match log of Chinese Standard Mahjong (the JSON of a "
+        "match: initdata with walltiles, every turn's requests and answers, the judge's "
+        "finish), deals its wall and plays the logged answers: every request must be the "
+        "judge's, every answer is checked as the judge checks it, and the end, fans and "
+        "scores must be the judge's. Exit status 1 at the first divergence (docs/botzone.md).",
+    )
+    replay.add_argument("log", metavar="LOG", help="the match log (JSON)")
+    replay.add_argument("--layout", choices=_LAYOUTS[:2], default="four_part",
+                        help="the judge's wall: four_part (today's) or single_end (the older)")
+    replay.set_defaults(run=run_replay)
+
     play = actions.add_parser(
         "play",
         help="play hands with Botzone programs and majiang bots",
@@ -212,6 +226,30 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone replay``."""
+    from ..botzone import BotzoneError
+    from ..botzone.logs import read_log, replay_log
+
+    try:
+        data = json.loads(Path(args.log).read_text(encoding="utf-8"))
+    except OSError as error:
+        raise BotzoneError(f"cannot read {args.log}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise BotzoneError(f"{args.log} is not JSON: {error}") from None
+    log = read_log(data)
+    replay = replay_log(log, args.layout)
+    print(f"{args.log}: {replay.turns} turns; the judge: {replay.ending}")
+    if replay.divergence is not None:
+        print(f"diverges at {replay.divergence}")
+        return 1
+    for fault in replay.faults:
+        print(f"  {fault}")
+    print("majiang agrees: every request, every answer, the end"
+          + ("" if log.end_fault else " and the scores"))
+    return 0
+
+
 def _describe(data: dict[str, Any]) -> str:
     result = data["result"]
     head = (f"hand {data['hand']} (dealer {data['dealer']}, prevalent "
@@ -231,4 +269,4 @@ def _describe(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_parser", "run_bot", "run_play", "run_wall"]
+__all__ = ["add_parser", "run_bot", "run_play", "run_replay", "run_wall"]
