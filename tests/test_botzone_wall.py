@@ -43,8 +43,12 @@ from majiang.engine import (
 from majiang.engine.actions import Action
 from majiang.engine.match import play_hand as play_table
 from majiang.engine.record import RecordError, record_of, replay, table_from_header
+from majiang.engine.wall import roll_dice
+from majiang.errors import MajiangError
+from majiang.hand import WinContext
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.ruleset import GuobiaoRules
+from majiang.server.web import rule_sets
 from majiang.tiles import FLOWER_LETTERS, tile_from_name, tile_name
 
 RULES = GuobiaoRules()
@@ -578,3 +582,75 @@ def test_cli_wall_and_play_use_the_single_end(
                      single_end=True)
     seeded = Table(RULES, hand["seed"], single_end=True)
     assert replayed.observation(0).hand == seeded.observation(0).hand
+
+
+# ---------------------------------------------------------------------- flowers, dice, layouts
+
+
+def test_guobiao_without_flowers() -> None:
+    """The option ``flowers`` off: 136 tiles in the wall, the deal and the draws; no 花牌; the
+    scorer refuses a hand with flowers; walls of the other size are refused, with the count."""
+    rules = GuobiaoRules({"flowers": False})
+    assert len(rules.wall_tiles()) == 136 and len(RULES.wall_tiles()) == 144
+    for seed in range(20):
+        table = Table(rules, seed, dealer=seed % 4)
+        play_table(table, kong_bots(seed))
+        assert not any(table.flowers) and len(table.wall.tiles) == 136
+        assert table.tile_census() == [4] * 34 + [0] * 8
+    with pytest.raises(MajiangError, match="136 tiles, not 144"):
+        Table(rules, wall=RULES.wall_tiles())
+    with pytest.raises(MajiangError, match="144 tiles, not 136"):
+        Table(RULES, wall=rules.wall_tiles())
+    with pytest.raises(MajiangError, match="without flowers"):
+        rules.score_written("a 123m456m789m123p55p", WinContext(self_drawn=True))
+    assert rules.score_written("123m456m789m123p55p", WinContext()).detail["flowers"] == 0
+    assert {o["name"]: o["default"] for o in rule_sets()[0]["options"]}["flowers"] is True
+
+
+def test_an_explicit_wall_with_its_dice_deals_as_it_was_dealt() -> None:
+    """The tiles as they lay before the break, with the dice: the table breaks the wall where
+    the dice say, as a seeded wall; its record keeps the dice and replays."""
+    for layout in ("two_ended", "four_part"):
+        seeded = Table(RULES, 11, layout=layout)
+        dice = (seeded.wall.dice.first, seeded.wall.dice.second)
+        _, start = roll_dice(*dice, 144)
+        cut = 144 - start  # the broken wall starts at ``start`` of the tiles as they lay
+        laid = seeded.wall.tiles[cut:] + seeded.wall.tiles[:cut]
+        table = Table(RULES, wall=laid, dice=dice, layout=layout)
+        assert table.wall.tiles == seeded.wall.tiles and table.wall.dice == seeded.wall.dice
+        assert [table.observation(s).hand for s in range(4)] == [
+            seeded.observation(s).hand for s in range(4)
+        ]
+        play_table(table, kong_bots(11))
+        header = record_of(table)[0]
+        assert header["dice"] == [list(dice[0]), list(dice[1])]
+        assert header.get("wall_layout", "two_ended") == layout
+        again = replay(json.loads(json.dumps(record_of(table))))
+        assert again.history == table.history and again.layout == layout
+    with pytest.raises(MajiangError, match="dice show 1-6"):
+        Table(RULES, wall=RULES.wall_tiles(), dice=((0, 1), (2, 3)))
+    with pytest.raises(MajiangError, match="explicit wall"):
+        Table(RULES, 3, dice=((1, 1), (2, 3)))
+    with pytest.raises(MajiangError, match="wall layout"):
+        Table(RULES, 3, layout="three_part")
+    with pytest.raises(RecordError, match="wall_layout"):
+        table_from_header({**record_of(Table(RULES, 1))[0], "wall_layout": "round"})
+
+
+def test_botzone_scoring_tables_play_the_four_part_wall() -> None:
+    """A table of ``botzone_scoring`` (a room's too) deals the judge's four-part wall; the other
+    Guobiao tables are two-ended; each part is its player's, drawn from its front."""
+    botzone = GuobiaoRules({"botzone_scoring": True, "flowers": False})
+    table = Table(botzone, 4, dealer=2)
+    assert table.layout == "four_part" and Table(RULES, 4).layout == "two_ended"
+    play_table(table, kong_bots(4))
+    draws = [e for e in table.events if e["type"] == "draw"]
+    parts = [table.wall.tiles[34 * p : 34 * (p + 1)] for p in range(4)]
+    taken = [0, 0, 0, 0]
+    for seat in range(4):
+        taken[(seat - 2) % 4] = len(table.dealt[seat])
+    for event in draws:
+        part = (event["seat"] - 2) % 4
+        assert tile_from_name(event["tile"]) == parts[part][taken[part]]
+        taken[part] += 1
+    assert record_of(table)[0]["wall_layout"] == "four_part"
