@@ -12,9 +12,14 @@ from typing import Any
 import pytest
 
 from majiang.botzone import BotzoneError, to_walltiles
-from majiang.botzone.logs import read_log, replay_log
+from majiang.botzone.logs import export_log, read_log, replay_log
 from majiang.cli import main
+from majiang.engine import Table
+from majiang.engine.match import play_hand as play_table
+from majiang.engine.record import save_record
+from majiang.rules.guobiao.ruleset import GuobiaoRules
 from test_botzone_judge import BAMBOO, HONOURS, P3, READY, four_part_wall, names
+from test_botzone_wall import kong_bots
 
 DEALS = [HONOURS, READY, BAMBOO, P3]
 WALLTILES = to_walltiles(four_part_wall(DEALS, ["5p", "", "", ""]))
@@ -122,3 +127,39 @@ def test_cli_replay(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     path.write_text("{not json")
     assert main(["botzone", "replay", str(path)]) == 1
     assert "is not JSON" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("layout", "flowers"), [("four_part", False), ("four_part", True),
+                                                 ("single_end", True)])
+def test_exported_hands_replay_as_botzone_logs(layout: str, flowers: bool) -> None:
+    """A hand of kong-happy bots written as a match log replays without a divergence: the
+    same requests to every player, turn by turn, and the same end and scores."""
+    kongs = 0
+    for seed in range(12):
+        rules = GuobiaoRules({"botzone_scoring": True, "flowers": flowers})
+        table = Table(rules, seed, dealer=seed % 4, prevalent_wind=seed % 3, layout=layout)
+        play_table(table, kong_bots(seed))
+        data = json.loads(json.dumps(export_log(table)))
+        assert data["initdata"]["walltiles"] == to_walltiles(table.wall.tiles, layout=layout)
+        replay = replay_log(read_log(data), layout)
+        assert replay.divergence is None, (seed, replay.divergence)
+        dealer = table.dealer
+        assert replay.deltas == tuple(table.result.deltas[(dealer + p) % 4] for p in range(4))
+        kongs += any("kong" in e["type"] for e in table.events)
+    assert kongs >= 3
+
+
+def test_cli_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["botzone", "play", "--seat", "fan", "--seed", "4", "--records", str(tmp_path)]
+    assert main(args) == 0
+    capsys.readouterr()
+    record = tmp_path / "hand-0001.jsonl"
+    assert main(["botzone", "export", str(record)]) == 0
+    (tmp_path / "match.json").write_text(capsys.readouterr().out)
+    assert main(["botzone", "replay", str(tmp_path / "match.json")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("majiang agrees")
+    two_ended = Table(GuobiaoRules(), 3)
+    play_table(two_ended, kong_bots(3))
+    save_record(two_ended, tmp_path / "plain.jsonl")
+    assert main(["botzone", "export", str(tmp_path / "plain.jsonl")]) == 1
+    assert "four-part or single-ended" in capsys.readouterr().err

@@ -1,4 +1,5 @@
-"""Botzone match logs replayed through the engine (``majiang botzone replay LOG``).
+"""Botzone match logs replayed through the engine (``majiang botzone replay LOG``), and hands
+of the engine written as such logs (``majiang botzone export RECORD``).
 
 A match log of Chinese Standard Mahjong, as Botzone lets one download it, is a JSON object
 ``{"log": [...], "initdata": ...}``. Its ``log`` alternates the judge's turns and the players'
@@ -22,14 +23,27 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    ExposedKong,
+    Pung,
+    Win,
+)
+from ..engine.record import record_of, table_from_header
+from ..engine.state import Phase
 from ..engine.table import Table
 from ..rules.guobiao.ruleset import GuobiaoRules
 from .agent import BotzoneAgent
-from .codec import TurnInput, TurnOutput
+from .codec import TurnInput, TurnOutput, format_request
 from .play import play_hand
 from .process import BotProcess, Reply
-from .tiles import BotzoneError
-from .wall import from_walltiles, walltiles_flowers
+from .tiles import BotzoneError, botzone_name
+from .translate import RequestDeriver
+from .wall import dealer_draw_flowers, from_walltiles, to_walltiles, walltiles_flowers
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,4 +236,116 @@ def _ours(result: Any) -> str:
     return f"player {result.winner} wins with {result.points} fans"
 
 
-__all__ = ["LogReplay", "MatchLog", "read_log", "replay_log"]
+
+
+def export_log(table: Table) -> dict[str, Any]:
+    """A finished hand of a four-part or single-ended table as a Botzone match log (the judge's
+    game with the same wall and moves: player ids counted from the dealer); the inverse of
+    :func:`replay_log`. Raises :class:`BotzoneError` for a table Botzone cannot have dealt."""
+    if table.layout not in ("four_part", "single_end"):
+        raise BotzoneError("only a four-part or single-ended table deals Botzone's game")
+    if table.result is None:
+        raise BotzoneError("the hand is not finished")
+    fresh = table_from_header(record_of(table)[0])
+    dealer = fresh.dealer
+    extra = dealer_draw_flowers(fresh.wall.tiles, fresh.layout)
+    derivers = [RequestDeriver() for _ in range(4)]
+    for seat, deriver in enumerate(derivers):
+        deriver.reset(extra if seat == dealer else 0, fresh.dealt[seat])
+    requests: list[list[str]] = [[], [], [], []]
+    responses: list[list[str]] = [[], [], [], []]
+    history = table.history
+
+    pending: dict[int, tuple[int, Action, list[int]]] = {}
+    """Claims of a window not yet resolved: seat -> (its answer's place, the claim, the hand
+    the claim would leave)."""
+
+    def claim_text(seat: int, action: Action, discard: int) -> str:
+        after = botzone_name(discard)
+        if isinstance(action, Pung):
+            return f"PENG {after}"
+        assert isinstance(action, Chow)
+        return f"CHI {botzone_name(action.low + 1)} {after}"
+
+    for index, (seat, action) in enumerate(history):
+        sent = [format_request(r) for r in derivers[seat].requests(fresh.observation(seat))]
+        player = (seat - dealer) % 4
+        if sent:
+            requests[player] += sent
+            responses[player] += ["PASS"] * (len(sent) - 1) + [_response(action)]
+            if isinstance(action, Pung | Chow):
+                left = list(fresh.observation(seat).hand)
+                offered = fresh.last_tile
+                assert offered is not None
+                used = [offered] * 2 if isinstance(action, Pung) else [
+                    t for t in (action.low, action.low + 1, action.low + 2) if t != offered
+                ]
+                for t in used:
+                    left.remove(t)
+                pending[seat] = (len(responses[player]) - 1, action, left)
+        derivers[seat].note(action)
+        fresh.apply(seat, action)
+        if pending and fresh.phase is not Phase.CLAIM:  # the window is resolved
+            for claimer, (place, claim, left) in pending.items():
+                if fresh.current == claimer and fresh.claimed_turn:  # it was made
+                    after = next(a for s, a in history[index + 1 :] if s == claimer)
+                    assert isinstance(after, Discard)
+                    tile = after.tile
+                else:  # overridden: the judge only checks that it is held
+                    tile = max(left)
+                responses[(claimer - dealer) % 4][place] = claim_text(claimer, claim, tile)
+            pending = {}
+    turns = max(len(r) for r in requests)
+    for k in range(turns):  # the requests of players not asked to decide: answered PASS
+        known = [r[k] if k < len(r) else None for r in requests]
+        for player in range(4):
+            if known[player] is None:
+                requests[player].append(_broadcast(known, player))
+                responses[player].append("PASS")
+    log: list[dict[str, Any]] = []
+    for k in range(turns):
+        content = {str(p): requests[p][k] for p in range(4)}
+        log.append({"output": {"command": "request", "content": content, "display": {}},
+                    "verdict": "OK"})
+        log.append({str(p): {"verdict": "OK", "response": responses[p][k]} for p in range(4)})
+    result = table.result
+    scores = [result.deltas[(dealer + p) % 4] for p in range(4)]
+    display: dict[str, Any] = {"action": "HUANG"}
+    if result.winner is not None:
+        display = {"action": "HU", "player": (result.winner - dealer) % 4,
+                   "fanCnt": result.points}
+    log.append({"output": {"command": "finish", "display": display,
+                           "content": {str(p): scores[p] for p in range(4)}}, "verdict": "OK"})
+    walltiles = to_walltiles(fresh.wall.tiles, layout=fresh.layout)
+    return {"log": log, "initdata": {"walltiles": walltiles, "quan": table.prevalent_wind}}
+
+
+def _response(action: Action) -> str:
+    """The Botzone response of a move (a chow's or pung's is completed with its discard)."""
+    if isinstance(action, Discard):
+        return f"PLAY {botzone_name(action.tile)}"
+    if isinstance(action, ConcealedKong):
+        return f"GANG {botzone_name(action.tile)}"
+    if isinstance(action, AddedKong):
+        return f"BUGANG {botzone_name(action.tile)}"
+    if isinstance(action, ExposedKong):
+        return "GANG"
+    if isinstance(action, Pung | Chow):
+        return "PENG" if isinstance(action, Pung) else "CHI"
+    return "HU" if isinstance(action, Win) else "PASS"
+
+
+def _broadcast(known: list[str | None], player: int) -> str:
+    """The request of ``player`` in a turn from the others' requests: the same line, but for
+    a draw, which the drawer sees as ``2 t`` and the others as ``3 p DRAW``."""
+    for other, request in enumerate(known):
+        if request is None:
+            continue
+        if request.startswith("2 "):
+            return f"3 {other} DRAW"
+        if not request.endswith(" DRAW"):
+            return request
+    raise BotzoneError("a turn of the hand is lost: no player's request is known")
+
+
+__all__ = ["LogReplay", "MatchLog", "export_log", "read_log", "replay_log"]

@@ -81,6 +81,16 @@ def add_parser(commands: Any) -> None:
                         help="the judge's wall: four_part (today's) or single_end (the older)")
     replay.set_defaults(run=run_replay)
 
+    export = actions.add_parser(
+        "export",
+        help="write a hand's record as a Botzone match log",
+        description="Replays RECORD (a hand of a four-part or single-ended table, as "
+        "majiang botzone play --records writes them) and prints it as a Botzone match log: "
+        "initdata with walltiles, every turn's requests and answers, the judge's finish.",
+    )
+    export.add_argument("record", metavar="RECORD", help="the hand's record (JSON lines)")
+    export.set_defaults(run=run_export)
+
     play = actions.add_parser(
         "play",
         help="play hands with Botzone programs and majiang bots",
@@ -250,6 +260,16 @@ def run_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_export(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone export``."""
+    from ..botzone.logs import export_log
+    from ..engine.record import load_record, replay
+
+    table = replay(load_record(args.record))
+    print(json.dumps(export_log(table), ensure_ascii=False))
+    return 0
+
+
 def _describe(data: dict[str, Any]) -> str:
     result = data["result"]
     head = (f"hand {data['hand']} (dealer {data['dealer']}, prevalent "
@@ -269,4 +289,4 @@ def _describe(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-__all__ = ["add_parser", "run_bot", "run_play", "run_replay", "run_wall"]
+__all__ = ["add_parser", "run_bot", "run_export", "run_play", "run_replay", "run_wall"]
