@@ -4,7 +4,8 @@
 * ``wall``: the ``walltiles`` of a seeded majiang hand (Botzone's judge plays it as the
   four-part table of that seed does);
 * ``play``: hands with Botzone programs in some seats and majiang bots in the others, on
-  the judge's four-part wall (or the older judge's single wall).
+  the judge's four-part wall (or the older judge's single wall);
+* ``replay`` / ``export``: Botzone match logs through the engine, and hands as such logs.
 """
 
 from __future__ import annotations
