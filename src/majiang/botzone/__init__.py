@@ -9,6 +9,7 @@ tables, majiang bots as Botzone programs, Botzone's one-hand scoring and its ``w
 * :func:`make_entrant` / :func:`check_entrant`: Botzone programs in ``majiang tournament``;
 * :func:`to_walltiles` / :func:`from_walltiles`: the same hand here and on Botzone (a
   four-part table, ``Table(..., layout="four_part")``, plays the judge's wall);
+* :mod:`.logs`: Botzone match logs replayed through the engine, and hands written as such;
 * the codec (:mod:`.codec`) and the tile names (:mod:`.tiles`).
 
 The protocol as implemented, and every decision taken where Botzone's documents are silent, are

@@ -9,11 +9,12 @@ claim: the agent plays that discard itself when the engine asks for it.
 
 A fault ends the program's game, as on Botzone: a timeout, a crash, garbage, a move Botzone's
 judge rejects (or anything but PASS where PASS is due), or a HU that is no legal win. It is
-recorded as a :class:`Fault` (the first of the hand is charged -30, +10 to each other player,
-under the ``botzone_scoring`` option), the program is stopped, and the seat plays on for the
-rest of the hand by passing every claim and discarding the tile it drew. A move Botzone allows
-but majiang's Guobiao does not offer (a claim of the final discard other than a win, a kong when
-the wall is empty) is no fault: it becomes a pass, or the discard of the drawn tile.
+recorded as a :class:`Fault` with the judge's verdict (WA, WH, TLE, RE; the first of the hand
+is charged -30, +10 to each other player, under the ``botzone_scoring`` option), the program is
+stopped, and the seat plays on for the rest of the hand by passing every claim and discarding
+the tile it drew. A move refused for the wall alone (a claim of the final discard other than a
+win, a kong on the last turn) is the judge's WA under ``botzone_scoring`` (``strict``);
+otherwise it becomes a pass, or the discard of the drawn tile, without a fault.
 """
 
 from __future__ import annotations
