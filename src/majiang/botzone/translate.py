@@ -79,8 +79,10 @@ class RequestDeriver:
             prev.dealer, prev.prevalent_wind, prev.seat
         ):
             return True
+        konged = len(obs.melds[obs.seat]) > len(prev.melds[prev.seat])  # the dealer's first turn
         return _first_call(obs) and (
-            _made(obs) <= _made(prev) or obs.wall_remaining > prev.wall_remaining
+            obs.wall_remaining > prev.wall_remaining
+            or (_made(obs) <= _made(prev) and not konged)
         )
 
     def requests(self, obs: Observation) -> list[Request]:
