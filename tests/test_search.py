@@ -127,10 +127,15 @@ def test_the_same_seed_gives_the_same_evaluation() -> None:
 
 
 def test_the_time_budget_holds() -> None:
-    obs = decisions("gb", 9, Discard)
-    evaluation = SearchBot(1, think=0.5).evaluate(obs)
-    assert evaluation.seconds < 0.5 + 2.0  # one sample of rollouts past the budget at most
-    assert evaluation.samples >= 1
+    # Huangyan rollouts take tens of milliseconds: the search stops at the first deal after
+    # its budget, and reaches more deals with a larger one
+    obs = decisions("huangyan", 9, Discard)
+    short = SearchBot(1, think=0.2, samples=10_000).evaluate(obs)
+    assert short.seconds < 0.2 + 2.0
+    long = SearchBot(1, think=1.0, samples=10_000).evaluate(obs)
+    assert long.seconds < 1.0 + 2.0
+    if long.seconds >= 1.0 and short.seconds >= 0.2:  # both stopped by their budgets
+        assert long.samples > short.samples
 
 
 def test_memory_stays_far_below_the_bound() -> None:
