@@ -44,6 +44,7 @@ from ..rules.base import RuleSet
 from ..rules.registry import make_rules
 from .fan_aware import FanBot
 from .sampler import hand_rules, sample_deal, table_at
+from .view import find_win
 from .wild_aware import WildBot
 from .wild_shanten import WildDiscards, split_hand
 
@@ -153,6 +154,9 @@ class SearchBot:
             return actions[0]
         if obs.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
             return self.policy(obs)(obs)  # thrown bullets: the fast policy decides
+        win = find_win(obs)
+        if win is not None:
+            return win  # a legal win settles the hand: no rollout of the others improves on it
         return self.evaluate(obs).best
 
     def rules_of(self, obs: Observation) -> RuleSet:
