@@ -69,6 +69,12 @@ def test_it_declares_a_self_drawn_win(rules_name: str) -> None:
     assert bot(obs) == Win()
 
 
+@pytest.mark.parametrize("rules_name", ["gb", "huangyan"])
+def test_it_declares_a_legal_win_on_a_discard(rules_name: str) -> None:
+    obs = decisions(rules_name, 0, Win, phase=Phase.CLAIM)
+    assert SearchBot(1, think=None, samples=2)(obs) == Win()
+
+
 def test_it_keeps_a_ready_hand_ready() -> None:
     # 123m 456m 789m 12p 55p waits on 3p for a pure straight; the drawn East is the only
     # discard that keeps it ready
