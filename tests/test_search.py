@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -164,16 +165,16 @@ def test_candidates_keep_the_fast_choice_and_drop_far_discards() -> None:
 
 
 def test_registry_names_and_budgets() -> None:
-    check_bot("search", "gb")
-    check_bot("search", "huangyan")
-    check_bot("search@0.25", "gb")
+    check_bot("search", "gb", heavy=True)
+    check_bot("search", "huangyan", heavy=True)
+    check_bot("search@0.25", "gb", heavy=True)
     bot = make_bot("search@0.25", 3)
     assert isinstance(bot, SearchBot) and bot.think == 0.25 and bot.seed == 3
     for bad in ("search@0", "search@x", "search@100"):
         with pytest.raises(UnknownBotError, match="SECONDS"):
-            check_bot(bad, "gb")
+            check_bot(bad, "gb", heavy=True)
     with pytest.raises(UnknownBotError):
-        check_bot("fan@1", "gb")
+        check_bot("fan@1", "gb", heavy=True)
 
 
 def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
@@ -193,3 +194,24 @@ def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
     assert table.is_over
     assert not hand.faults
     assert any(r != "PASS" for r in agent.responses)
+
+
+def test_a_game_server_refuses_the_search_bot(tmp_path: Path) -> None:
+    """The server plays its bots between its clients' messages: a bot that thinks for a second
+    a decision would hold up every table, so no stranger may seat one."""
+    from fastapi.testclient import TestClient
+
+    from majiang.server import create_app
+    from majiang.server.web import rule_sets
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}")) as http:
+        for bots in (["search", None, None, None], ["search@0.25", None, None, None]):
+            response = http.post("/rooms", json={"rules": "gb", "bots": bots})
+            assert response.status_code == 422
+            assert "thinks too long" in response.text
+        response = http.post("/rooms", json={"rules": "gb", "fill_bot": "search"})
+        assert response.status_code == 422
+    assert all("search" not in entry["bots"] for entry in rule_sets())
+    with pytest.raises(UnknownBotError, match="thinks too long"):
+        check_bot("search", "gb")
+    check_bot("search", "gb", heavy=True)
