@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from pathlib import Path
 
 import pytest
 
@@ -69,6 +70,12 @@ def test_it_declares_a_self_drawn_win(rules_name: str) -> None:
     assert bot(obs) == Win()
 
 
+@pytest.mark.parametrize("rules_name", ["gb", "huangyan"])
+def test_it_declares_a_legal_win_on_a_discard(rules_name: str) -> None:
+    obs = decisions(rules_name, 0, Win, phase=Phase.CLAIM)
+    assert SearchBot(1, think=None, samples=2)(obs) == Win()
+
+
 def test_it_keeps_a_ready_hand_ready() -> None:
     # 123m 456m 789m 12p 55p waits on 3p for a pure straight; the drawn East is the only
     # discard that keeps it ready
@@ -127,10 +134,15 @@ def test_the_same_seed_gives_the_same_evaluation() -> None:
 
 
 def test_the_time_budget_holds() -> None:
-    obs = decisions("gb", 9, Discard)
-    evaluation = SearchBot(1, think=0.5).evaluate(obs)
-    assert evaluation.seconds < 0.5 + 2.0  # one sample of rollouts past the budget at most
-    assert evaluation.samples >= 1
+    # Huangyan rollouts take tens of milliseconds: the search stops at the first deal after
+    # its budget, and reaches more deals with a larger one
+    obs = decisions("huangyan", 9, Discard)
+    short = SearchBot(1, think=0.2, samples=10_000).evaluate(obs)
+    assert short.seconds < 0.2 + 2.0
+    long = SearchBot(1, think=1.0, samples=10_000).evaluate(obs)
+    assert long.seconds < 1.0 + 2.0
+    if long.seconds >= 1.0 and short.seconds >= 0.2:  # both stopped by their budgets
+        assert long.samples > short.samples
 
 
 def test_memory_stays_far_below_the_bound() -> None:
@@ -153,16 +165,16 @@ def test_candidates_keep_the_fast_choice_and_drop_far_discards() -> None:
 
 
 def test_registry_names_and_budgets() -> None:
-    check_bot("search", "gb")
-    check_bot("search", "huangyan")
-    check_bot("search@0.25", "gb")
+    check_bot("search", "gb", heavy=True)
+    check_bot("search", "huangyan", heavy=True)
+    check_bot("search@0.25", "gb", heavy=True)
     bot = make_bot("search@0.25", 3)
     assert isinstance(bot, SearchBot) and bot.think == 0.25 and bot.seed == 3
     for bad in ("search@0", "search@x", "search@100"):
         with pytest.raises(UnknownBotError, match="SECONDS"):
-            check_bot(bad, "gb")
+            check_bot(bad, "gb", heavy=True)
     with pytest.raises(UnknownBotError):
-        check_bot("fan@1", "gb")
+        check_bot("fan@1", "gb", heavy=True)
 
 
 def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
@@ -182,3 +194,24 @@ def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
     assert table.is_over
     assert not hand.faults
     assert any(r != "PASS" for r in agent.responses)
+
+
+def test_a_game_server_refuses_the_search_bot(tmp_path: Path) -> None:
+    """The server plays its bots between its clients' messages: a bot that thinks for a second
+    a decision would hold up every table, so no stranger may seat one."""
+    from fastapi.testclient import TestClient
+
+    from majiang.server import create_app
+    from majiang.server.web import rule_sets
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}")) as http:
+        for bots in (["search", None, None, None], ["search@0.25", None, None, None]):
+            response = http.post("/rooms", json={"rules": "gb", "bots": bots})
+            assert response.status_code == 422
+            assert "thinks too long" in response.text
+        response = http.post("/rooms", json={"rules": "gb", "fill_bot": "search"})
+        assert response.status_code == 422
+    assert all("search" not in entry["bots"] for entry in rule_sets())
+    with pytest.raises(UnknownBotError, match="thinks too long"):
+        check_bot("search", "gb")
+    check_bot("search", "gb", heavy=True)

@@ -39,12 +39,15 @@ RULES_OF_BOT: dict[str, tuple[str, ...]] = {
     "efficient": ("gb",),
     "fan": ("gb",),
     "wild": ("huangyan",),
+}
+"""The rule sets each bot knows how to play (the bots that decide in milliseconds)."""
+
+HEAVY_BOTS: dict[str, tuple[str, ...]] = {
     "search": ("gb", "huangyan"),
 }
-"""The rule sets each bot knows how to play."""
-
-THINKING_BOTS: frozenset[str] = frozenset({"search"})
-"""Bots that spend seconds of CPU a decision: not for a shared server's event loop."""
+"""Bots that think for a second or more a decision, and the rule sets they play. The command
+line's tools take them (``check_bot(..., heavy=True)``); a game server, which plays its bots
+between its clients' messages, must not, and :func:`check_bot` refuses them by default."""
 
 
 def _think(name: str) -> tuple[str, float | None]:
@@ -61,19 +64,19 @@ def _think(name: str) -> tuple[str, float | None]:
     return head, think
 
 
-def check_bot(name: str, rules: str, *, instant: bool = False) -> None:
-    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``
-    (and, with ``instant``, answers at once: not one of :data:`THINKING_BOTS`)."""
-    name, _ = _think(name)
-    if instant and name in THINKING_BOTS:
-        raise UnknownBotError(
-            f"bot {name!r} thinks for seconds a decision and is not offered here"
-        )
-    plays = RULES_OF_BOT.get(name)
+def check_bot(name: str, rules: str, *, heavy: bool = False) -> None:
+    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``;
+    a bot of :data:`HEAVY_BOTS` only with ``heavy``."""
+    known = {**RULES_OF_BOT, **HEAVY_BOTS} if heavy else RULES_OF_BOT
+    base, _ = _think(name)
+    plays = known.get(base)
     if plays is None:
-        raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        if base in HEAVY_BOTS:
+            raise UnknownBotError(f"bot {name!r} thinks too long to play here "
+                                  f"(bots: {', '.join(known)})")
+        raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(known)})")
     if rules not in plays:
-        fit = ", ".join(n for n, r in RULES_OF_BOT.items() if rules in r)
+        fit = ", ".join(n for n, r in known.items() if rules in r)
         raise UnknownBotError(f"bot {name!r} does not play {rules} (bots for {rules}: {fit})")
 
 
@@ -95,7 +98,8 @@ def make_bot(name: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "BOTS",
-    "THINKING_BOTS",
+    "HEAVY_BOTS",
+    "RULES_OF_BOT",
     "EfficientBot",
     "FanBot",
     "RandomBot",

@@ -3,14 +3,16 @@
 At a decision with more than one action, the bot draws deals of the hidden tiles consistent
 with what it has seen (:mod:`majiang.bots.sampler`), and for each candidate action plays the
 hand out on a :class:`~majiang.engine.Table` built from the same deal with the same seeded fast
-policies (common random numbers), scoring the seat's payment as the rule set settles it. The
-action with the best mean payment is taken once it has beaten the fast policy's own choice by
-a paired standard error (:data:`TRUST_Z`); until then the fast policy's choice stands, so that
-a short budget plays no worse than the fast policy. Candidates: a win (only a legal one: never under
-the minimum), every claim and kong, and the discards that keep the hand closest to ready (the
-fast policy's own choice always among them). Candidates clearly behind the leader are dropped
-as samples come in, and the search stops early when one is left or when no choice has made any
-difference; otherwise it stops at its time budget (``think`` seconds) or sample cap.
+policies (common random numbers), scoring the seat's payment as the rule set settles it.
+
+The action with the best mean payment is taken once it has beaten the fast policy's own choice
+by a paired standard error (:data:`TRUST_Z`) over at least 6 deals; until then the fast
+policy's choice stands, so that a short budget plays no worse than the fast policy.
+Candidates: a win (only a legal one: never under the minimum), every claim and kong, and the
+discards that keep the hand closest to ready (the fast policy's own choice always among them).
+Candidates clearly behind the leader are dropped as samples come in, and the search stops
+early when one is left or when no choice has made any difference; otherwise it stops at its
+time budget (``think`` seconds) or sample cap.
 
 The same seed and the same number of samples give the same choice; under a time budget the
 number of samples depends on the machine's speed.
@@ -42,6 +44,7 @@ from ..rules.base import RuleSet
 from ..rules.registry import make_rules
 from .fan_aware import FanBot
 from .sampler import hand_rules, sample_deal, table_at
+from .view import find_win
 from .wild_aware import WildBot
 from .wild_shanten import WildDiscards, split_hand
 
@@ -59,7 +62,8 @@ DROP_Z = 2.5
 """A candidate is dropped when the leader beats it by this many standard errors (paired)."""
 TRUST_Z = 1.0
 """The search overrules the fast policy's choice only when the leader beats it by this many
-standard errors (paired): with few samples the bot plays as its fast policy does."""
+standard errors (paired) over :data:`MIN_SAMPLES` deals or more: with fewer the bot plays as
+its fast policy does."""
 
 ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
     "gb": (FanBot, FanBot),
@@ -106,14 +110,15 @@ class Evaluation:
     @property
     def best(self) -> Action:
         """The action to take: the best mean, unless it has not clearly beaten the fast
-        policy's choice (by :data:`TRUST_Z` paired standard errors)."""
+        policy's choice (by :data:`TRUST_Z` paired standard errors over at least
+        :data:`MIN_SAMPLES` deals)."""
         leader = self.candidates[0]
         if leader.action == self.prior:
             return leader.action
         prior = next((c for c in self.candidates if c.action == self.prior), None)
         if prior is None or not prior.values:
             return leader.action
-        if paired_z(leader, prior) >= TRUST_Z:
+        if len(prior.values) >= MIN_SAMPLES and paired_z(leader, prior) >= TRUST_Z:
             return leader.action
         return self.prior
 
@@ -149,6 +154,9 @@ class SearchBot:
             return actions[0]
         if obs.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
             return self.policy(obs)(obs)  # thrown bullets: the fast policy decides
+        win = find_win(obs)
+        if win is not None:
+            return win  # a legal win settles the hand: no rollout of the others improves on it
         return self.evaluate(obs).best
 
     def rules_of(self, obs: Observation) -> RuleSet:

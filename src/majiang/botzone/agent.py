@@ -235,7 +235,7 @@ def agent_from_spec(
     if not is_botzone_spec(spec):
         from ..bots import check_bot, make_bot
 
-        check_bot(spec, "gb")
+        check_bot(spec, "gb", heavy=True)
         return make_bot(spec, seed)
     head, command_line = spec.split(":", 1)
     for word in head.split("/")[1:]:

@@ -131,7 +131,7 @@ def run_bot(args: argparse.Namespace) -> int:
     """Run ``majiang botzone bot``."""
     from ..botzone import BotzoneBot, run
 
-    check_bot(args.bot, "gb")
+    check_bot(args.bot, "gb", heavy=True)
     run(BotzoneBot(make_bot(args.bot, args.seed)), sys.stdin, sys.stdout, args.io,
         args.keep_running)
     return 0

@@ -167,7 +167,7 @@ def create_app(
             rules = make_rules(request.rules, request.options)
             for bot in [*request.bots, request.fill_bot]:
                 if bot is not None:
-                    check_bot(bot, request.rules, instant=True)
+                    check_bot(bot, request.rules)
         except (MajiangError, UnknownBotError) as error:
             raise HTTPException(422, str(error)) from None
         with store.session() as session:

@@ -74,7 +74,7 @@ class LocalDriver(Driver):
         if len(names) != 3:
             raise OptionError(f"--bots needs 3 names (or one for all three), not {len(names)}")
         for bot in names:
-            check_bot(bot, rules)
+            check_bot(bot, rules, heavy=True)
         if hands < 1:
             raise OptionError(f"--hands must be at least 1, not {hands}")
         if seed < 0:

@@ -19,7 +19,7 @@ from typing import Any
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
-from ...bots import RULES_OF_BOT, THINKING_BOTS
+from ...bots import RULES_OF_BOT
 from ...engine.actions import action_from_json
 from ...engine.record import RecordError, table_from_header
 from ...engine.serialize import meld_to_json, observation_to_json
@@ -97,10 +97,7 @@ def rule_sets() -> list[dict[str, Any]]:
                 "zh": zh,
                 "en": en,
                 "options": options,
-                "bots": [
-                    bot for bot, plays in RULES_OF_BOT.items()
-                    if name in plays and bot not in THINKING_BOTS
-                ],
+                "bots": [bot for bot, plays in RULES_OF_BOT.items() if name in plays],
                 "default_bot": default_bot(name),
             }
         )
