@@ -668,3 +668,34 @@ def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:
     p.wait_for_selector("button.ready")
     assert p.inner_text("button.ready") == "准备"  # the language is remembered
     p.click("#lang-toggle")
+
+
+def test_an_error_frame_is_not_answered_by_a_storm_of_resyncs(page: Page) -> None:
+    """The table answers an error frame by asking for the state again, and the server refuses
+    more than two resyncs a second with another error frame: the page must not answer each
+    refusal with a new resync at once (a loop that redraws the table without end)."""
+    p = page.page
+    sent: list[str] = []
+    sockets: list[Any] = []
+
+    def route(ws: Any) -> None:
+        server = ws.connect_to_server()
+        sockets.append(ws)
+
+        def to_server(message: str | bytes) -> None:
+            if isinstance(message, str) and '"resync"' in message:
+                sent.append(message)
+            server.send(message)
+
+        ws.on_message(to_server)
+        server.on_message(lambda message: ws.send(message))
+
+    p.route_web_socket("**/ws/**", route)
+    page.goto()
+    create_room(page, "gb", seed=5)
+    p.wait_for_selector(DECIDE)
+    for _ in range(5):  # five error frames in a burst, as a flood of refusals would be
+        sockets[-1].send(json.dumps({"type": "error", "message": "too many resyncs"}))
+    p.wait_for_timeout(3000)
+    assert 1 <= len(sent) <= 4, len(sent)  # one at once, then at most one a second
+    p.wait_for_selector(DECIDE)  # the table is still there and asks the player

@@ -81,6 +81,7 @@ export class RoomPage {
     clearTimeout(this.sheetTimer);
     clearTimeout(this.calloutTimer);
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.resyncTimer);
     if (this.ws) this.ws.close();
   }
 
@@ -162,7 +163,7 @@ export class RoomPage {
         this.nextWaiting = frame.waiting || [];
         break;
       case "update":
-        if (frame.hand !== this.handNo) { this.send({ type: "resync" }); return; }
+        if (frame.hand !== this.handNo) { this.resync(); return; }
         this.step = frame.step;
         this.obs = frame.observation;
         this.events.push(...frame.events);
@@ -209,7 +210,7 @@ export class RoomPage {
         if (this.silentHint) { this.silentHint = false; break; }
         this.flash(frame.message);
         this.pending = false;
-        this.send({ type: "resync" });
+        this.resync();
         break;
       default:
         return;
@@ -512,6 +513,18 @@ export class RoomPage {
   }
 
   askHints() { this.send({ type: "hint" }); }
+
+  /** Ask for the whole state again, at most once a second: the server refuses faster resyncs
+   * with an error frame, which must not be answered by another resync at once. */
+  resync() {
+    if (this.resyncTimer) return;
+    const wait = Math.max(0, (this.lastResync || 0) + 1000 - Date.now());
+    this.resyncTimer = setTimeout(() => {
+      this.resyncTimer = null;
+      this.lastResync = Date.now();
+      this.send({ type: "resync" });
+    }, wait);
+  }
 
   /** The player's settings: tile faces and labels, sound, and the toggles. */
   settingsPanel() {
