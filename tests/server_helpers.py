@@ -167,10 +167,11 @@ def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
 
 class ThreadedServer:
     """The game server (``create_app`` on SQLite at ``db``) on a free loopback port, run by
-    uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it."""
+    uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it;
+    ``options`` go to ``create_app``."""
 
-    def __init__(self, db: Path) -> None:
-        self.app = create_app(f"sqlite:///{db}")
+    def __init__(self, db: Path, **options: Any) -> None:
+        self.app = create_app(f"sqlite:///{db}", **options)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])

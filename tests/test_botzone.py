@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -259,6 +260,39 @@ def test_derived_requests_read_like_botzone() -> None:
     assert requests[2:] == ["3 0 DRAW", requests[3]] and requests[3].startswith("3 0 PLAY ")
 
 
+@pytest.mark.parametrize(
+    ("layout", "flowers"), [("four_part", False), ("four_part", True), ("single_end", True)]
+)
+@pytest.mark.parametrize("seed", [0, 7, 12, 31])
+def test_the_deal_request_lists_the_tiles_in_the_judges_order(
+    seed: int, layout: str, flowers: bool
+) -> None:
+    """The judge sends the 13 tiles in the order they were dealt, not sorted; a bot that
+    shuffles or picks by position plays the same game only if it gets them so."""
+    rules = GuobiaoRules({"flowers": flowers})
+    text = to_walltiles(seeded_wall(seed, flowers=flowers), layout=layout)
+    hands, _, _ = botzone_deal(text, layout)
+    table = Table(rules, wall=from_walltiles(text, layout=layout), dealer=0, layout=layout)
+    extra = dealer_draw_flowers(table.wall.tiles, layout)
+
+    def deal_request(seat: int) -> tuple[int, ...]:
+        deriver = RequestDeriver()
+        deriver.reset(extra if seat == 0 else 0, table.dealt[seat])
+        return parse_request(format_request(deriver.requests(table.observation(seat))[1])).hand
+
+    sent = [deal_request(0)]
+    table.apply(0, Discard(table.observation(0).drawn))  # type: ignore[arg-type]
+    assert table.to_act() == [1, 2, 3]  # each seat's first decision: the dealer's discard
+    sent += [deal_request(seat) for seat in (1, 2, 3)]
+    assert [list(h) for h in sent] == hands
+    assert any(list(h) != sorted(h) for h in sent)
+    with BotzoneAgent(PLAYER, time_limit=5) as agent:
+        again = Table(rules, wall=from_walltiles(text, layout=layout), dealer=0, layout=layout)
+        play_hand(again, [agent, *fans().values()])
+    assert agent.requests[1] == format_request(parse_request(agent.requests[1]))
+    assert agent.requests[1].split()[5:18] == [botzone_name(t) for t in hands[0]]
+
+
 def test_a_table_without_every_seat_answering_cannot_be_followed() -> None:
     table = Table(GuobiaoRules(), 5, dealer=0, every_seat_answers=False)
     agent = BotzoneAgent(PLAYER, time_limit=5)
@@ -270,28 +304,39 @@ def test_a_table_without_every_seat_answering_cannot_be_followed() -> None:
 # ---------------------------------------------------------------------- walltiles
 
 
-@pytest.mark.parametrize("single_end", [True, False])
+@pytest.mark.parametrize(
+    ("layout", "size"),
+    [("four_part", 136), ("four_part", 144), ("single_end", 144), ("two_ended", 144),
+     ("single_end", 136)],
+)
 @pytest.mark.parametrize("seed", [0, 7, 31])
-def test_walltiles_round_trip_deals_the_same_hands(seed: int, single_end: bool) -> None:
-    """A seeded wall exported as walltiles (for a single-ended table: its draw order reversed;
-    for a two-ended one: rearranged) comes back the same and deals Botzone's hands."""
-    wall = seeded_wall(seed)
-    walltiles = to_walltiles(wall, single_end=single_end)
+def test_walltiles_round_trip_deals_the_same_hands(seed: int, layout: str, size: int) -> None:
+    """A seeded wall exported as walltiles (for a four-part table: each part reversed; for a
+    single-ended table: its draw order reversed; for a two-ended one: rearranged) comes back
+    the same and deals Botzone's hands."""
+    rules = GuobiaoRules({"flowers": size == 144})
+    wall = seeded_wall(seed, flowers=size == 144)
+    walltiles = to_walltiles(wall, layout=layout)
     names = walltiles.split()
-    assert len(names) == 144 and sorted(names) == sorted(botzone_name(t) for t in wall)
-    assert from_walltiles(walltiles, single_end=single_end) == wall
-    if single_end:
+    assert len(names) == size and sorted(names) == sorted(botzone_name(t) for t in wall)
+    assert from_walltiles(walltiles, layout=layout) == wall
+    if layout == "single_end":
         assert names == [botzone_name(t) for t in reversed(wall)]
-    hands, flowers, first = botzone_deal(walltiles)  # as Botzone's judge deals it
-    explicit = from_walltiles(walltiles, single_end=single_end)
-    table = Table(GuobiaoRules(), wall=explicit, dealer=0, single_end=single_end)
+    if layout == "four_part":  # the judge's pTileWall: player p draws from the end of part p
+        part = size // 4
+        assert names[part - 1] == botzone_name(wall[0])
+        assert names[2 * part - 1] == botzone_name(wall[part])
+    judge = "four_part" if layout == "four_part" else "single_end"
+    hands, flowers, first = botzone_deal(walltiles, judge)  # as Botzone's judge deals it
+    explicit = from_walltiles(walltiles, layout=layout)
+    table = Table(rules, wall=explicit, dealer=0, layout=layout)
     for player in range(4):
         obs = table.observation(player)
         own = hands[player] + ([first[-1]] if player == 0 else [])
         assert sorted(obs.hand) == sorted(own)
         extra = first[:-1] if player == 0 else []
         assert sorted(obs.flowers[player]) == sorted(flowers[player] + extra)
-    seeded = Table(GuobiaoRules(), seed, single_end=single_end)
+    seeded = Table(rules, seed, layout=layout)
     assert table.observation(0).hand == seeded.observation(0).hand
 
 
@@ -304,6 +349,7 @@ def test_any_botzone_order_is_a_majiang_wall(rng: random.Random) -> None:
     assert botzone_order(wall) == order
     assert from_walltiles(to_walltiles(wall, single_end=False), single_end=False) == wall
     assert from_walltiles(to_walltiles(wall)) == wall
+    assert from_walltiles(to_walltiles(wall, layout="single_end"), layout="single_end") == wall
 
 
 def test_draws_follow_the_botzone_order_until_a_kong() -> None:
@@ -325,7 +371,8 @@ def test_draws_follow_the_botzone_order_until_a_kong() -> None:
 
 @pytest.mark.parametrize(
     ("text", "match"),
-    [(" ".join(["W1"] * 136), "duplicate"), ("W1 W2", "144"), (" ".join(["W1"] * 144), "144 tiles"),
+    [(" ".join(["W1"] * 136), "136 tiles of Guobiao"), ("W1 W2", "136 tile names"),
+     (" ".join(["W1"] * 144), "without the 8 flowers"),
      (to_walltiles(seeded_wall(1)).replace("W1", "X1"), "X1")],
 )
 def test_bad_walltiles(text: str, match: str) -> None:
@@ -456,6 +503,11 @@ def test_moves_botzone_allows_and_majiang_does_not_become_passes() -> None:
                  drawn=tiles("5p")[0], wall_remaining=0)
     move = answer_move(empty, "GANG W1")
     assert move.action == Discard(tiles("5p")[0]) and move.adjusted
+    # under Botzone's scoring the judge's WA: a fault, charged
+    for obs, text in ((final, "PENG B3"), (final, "GANG"), (empty, "GANG W1")):
+        with pytest.raises(Misplay, match="the wall has no tile left") as caught:
+            answer_move(obs, text, strict=True)
+        assert caught.value.kind == "illegal"
 
 
 # ---------------------------------------------------------------------- Botzone programs at tables
@@ -483,14 +535,36 @@ def test_one_shot_json_program_plays_a_hand() -> None:
     assert again.requests == agent.requests and again.responses == agent.responses
 
 
-@pytest.mark.parametrize("seed", [0, 28])  # an exhaustive draw; a kong by the program
+@pytest.mark.parametrize("keep", [False, True])
+def test_a_program_printing_styled_json_is_read_as_botzone_reads_it(keep: bool) -> None:
+    """The official sample bot prints jsoncpp's styled JSON, one object over several lines:
+    Botzone reads the whole output of the turn, and so does the agent (no fault, no charge)."""
+    flags = ["--styled", "--keep-running"] if keep else ["--styled"]
+    with BotzoneAgent([*PLAYER, *flags], keep_running=keep, time_limit=5) as agent:
+        table, hand = seat_zero(agent, SHORT_HAND)
+    assert not hand.faults and table.is_over
+    with BotzoneAgent(PLAYER, time_limit=5) as compact:
+        table2, _ = seat_zero(compact, SHORT_HAND)
+    assert table2.history == table.history and compact.responses == agent.responses
+
+
+def test_json_output_over_several_lines() -> None:
+    styled = ["{", '\t"data" : {', '\t\t"x" : 1', "\t},", '\t"response" : "PLAY W1"', "}", ""]
+    out = parse_json_output(styled)
+    assert (out.response, out.data) == ("PLAY W1", {"x": 1})
+    assert parse_json_output(["", '{"response":"PASS"}', "after the object"]).response == "PASS"
+    with pytest.raises(BotzoneError, match=re.escape("""not JSON: '{ "response" :'""")):
+        parse_json_output(["{", '"response" :'])
+
+
+@pytest.mark.parametrize("seed", [3, 218])  # an exhaustive draw; a kong by the program
 def test_long_running_program_plays_hands(seed: int) -> None:
     with BotzoneAgent([*PLAYER, "--keep-running"], keep_running=True, time_limit=5) as agent:
         table, hand = seat_zero(agent, seed)
         assert not hand.faults
         table2, _ = seat_zero(agent, seed)  # the next hand starts a new game
     assert table2.history == table.history
-    if seed == 28:
+    if seed == 218:
         assert any(isinstance(a, ConcealedKong) for s, a in table.history if s == 0)
     else:
         assert table.result is not None and table.result.is_draw
@@ -609,7 +683,7 @@ def test_the_bot_keeps_running_on_plain_request_lines() -> None:
 def test_cli_wall(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["botzone", "wall", "--seed", "7", "--deal"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == to_walltiles(seeded_wall(7))
+    assert out[0] == to_walltiles(seeded_wall(7, flowers=False))
     assert out[1].startswith("player 0 (E): ") and out[5].startswith("player 0 draws: ")
 
 
@@ -626,7 +700,8 @@ def test_cli_play(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     assert [p["points"] for p in data["players"]] == hand["deltas"]
     assert hand["deltas"][0] == hand["result"]["deltas"][0] - 30
     lines = [json.loads(x) for x in (tmp_path / "hand-0001.jsonl").read_text().splitlines()]
-    assert replay(lines).result is not None and "wall" in lines[0] and lines[0]["single_end"]
+    assert replay(lines).result is not None and "wall" in lines[0]
+    assert lines[0]["wall_layout"] == "four_part"
     keep = "botzone/simple/keep:" + " ".join([*PLAYER, "simple", "--keep-running"])
     assert main(["botzone", "play", "--seat", keep, "--seat", "efficient", "--hands", "2"]) == 0
     out = capsys.readouterr().out

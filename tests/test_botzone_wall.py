@@ -43,8 +43,12 @@ from majiang.engine import (
 from majiang.engine.actions import Action
 from majiang.engine.match import play_hand as play_table
 from majiang.engine.record import RecordError, record_of, replay, table_from_header
+from majiang.engine.wall import roll_dice
+from majiang.errors import MajiangError
+from majiang.hand import WinContext
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.ruleset import GuobiaoRules
+from majiang.server.web import rule_sets
 from majiang.tiles import FLOWER_LETTERS, tile_from_name, tile_name
 
 RULES = GuobiaoRules()
@@ -75,13 +79,16 @@ def built_wall(prefix: list[int], suffix: list[int] | None = None) -> list[int]:
 @dataclass
 class Judge:
     """Botzone's judge (ailab-pku/Chinese-Standard-Mahjong ``judge/main.cpp``) as far as the
-    wall, the order of play and the requests go. It takes every tile from the end of the
-    walltiles list; the players' responses are the moves of a majiang hand (``history``),
-    in Botzone's player ids (the dealer is player 0)."""
+    wall, the order of play and the requests go. The older judge takes every tile from the
+    end of the walltiles list; the current one (``four_part``) cuts the list into four equal
+    parts, player ``i`` taking from the end of part ``i`` and the game drawn when the player
+    to draw has none left. The players' responses are the moves of a majiang hand
+    (``history``), in Botzone's player ids (the dealer is player 0)."""
 
     walltiles: str
     quan: int = 0
-    wall: list[str] = field(init=False)
+    four_part: bool = False
+    piles: list[list[str]] = field(init=False)
     hands: list[list[str]] = field(default_factory=lambda: [[], [], [], []])
     dealt: list[list[str]] = field(default_factory=list)
     """Each player's 13 tiles as dealt."""
@@ -93,8 +100,15 @@ class Judge:
     """("HUANG",) or ("HU", player, self_drawn, last tile of the wall, about a kong)."""
 
     def __post_init__(self) -> None:
-        self.wall = self.walltiles.split(" ")
-        assert len(self.wall) == 144
+        wall = self.walltiles.split(" ")
+        assert len(wall) in (136, 144)
+        size = len(wall) // 4
+        four = [wall[size * i : size * (i + 1)] for i in range(4)]
+        self.piles = four if self.four_part else [wall]
+
+    def pile(self, player: int) -> list[str]:
+        """Where ``player`` draws: his part, or the one wall."""
+        return self.piles[player % len(self.piles)]
 
     def _all(self, text: str) -> None:
         for player in range(4):
@@ -105,7 +119,7 @@ class Judge:
             self.requests[i].append(f"0 {i} {self.quan}")
         for i in range(4):  # roundStage -1: until each holds 13 tiles, flowers aside
             while len(self.hands[i]) < 13:
-                tile = self.wall.pop()
+                tile = self.pile(i).pop()
                 flower = tile[0] == "H"
                 (self.flowers if flower else self.hands)[i].append(tile)
                 self.taken.append(("flower" if flower else "deal", i, tile))
@@ -122,10 +136,10 @@ class Judge:
         while True:
             kind, p, text = stage
             if kind == "draw":
-                if not self.wall:
+                if not self.pile(p):
                     self.end = ("HUANG",)
                     return
-                tile = self.wall.pop()
+                tile = self.pile(p).pop()
                 if tile[0] == "H":
                     self.flowers[p].append(tile)
                     self.taken.append(("flower", p, tile))
@@ -139,7 +153,7 @@ class Judge:
                 seat, action = next(moves)
                 assert seat == p
                 if isinstance(action, Win):
-                    self.end = ("HU", p, True, not self.wall, about_kong)
+                    self.end = ("HU", p, True, not self.pile(p + 1), about_kong)
                     return
                 about_kong = False
                 if isinstance(action, Discard):
@@ -157,7 +171,7 @@ class Judge:
                     answers = self._answers(moves, p)
                     for i in (1, 2, 3):  # robbing the kong, in the judge's order
                         if isinstance(answers[(p + i) % 4], Win):
-                            self.end = ("HU", (p + i) % 4, False, not self.wall, True)
+                            self.end = ("HU", (p + i) % 4, False, not self.pile(p + 1), True)
                             return
                     about_kong = True
             else:  # a discard (PLAY, or the one named with PENG / CHI) on offer
@@ -166,7 +180,7 @@ class Judge:
                 offered = text.split()[-1]
                 for i in (1, 2, 3):
                     if isinstance(answers[(p + i) % 4], Win):
-                        self.end = ("HU", (p + i) % 4, False, not self.wall, False)
+                        self.end = ("HU", (p + i) % 4, False, not self.pile(p + 1), False)
                         return
                 stage = ("draw", (p + 1) % 4, "")
                 claims = sorted(answers.items(), key=lambda qa: isinstance(qa[1], Chow))
@@ -211,9 +225,10 @@ class Judge:
 
 
 def judge_hand(table: Table, walltiles: str) -> Judge:
-    """Botzone's game of ``walltiles`` with the moves of the finished ``table``."""
+    """Botzone's game of ``walltiles`` with the moves of the finished ``table`` (the current
+    judge for a four-part table, the older one for a single-ended table)."""
     dealer = table.dealer
-    judge = Judge(walltiles, table.prevalent_wind)
+    judge = Judge(walltiles, table.prevalent_wind, table.layout == "four_part")
     judge.deal()
     moves = (((seat - dealer) % 4, action) for seat, action in table.history)
     judge.play(moves)
@@ -324,9 +339,9 @@ def test_the_single_ended_deal_is_botzones() -> None:
     assert table.wall.front == 13 + 14 + 13 + 13 + 3 and table.wall.back == 144
     assert table.replacements == 3 and table.draw_source == "initial"
     assert dealer_draw_flowers(wall) == 2
-    walltiles = to_walltiles(wall)
-    assert from_walltiles(walltiles) == wall and walltiles.split()[-1] == "W1"
-    _, flowers_b, first_b = botzone_deal(walltiles)
+    walltiles = to_walltiles(wall, layout="single_end")
+    assert from_walltiles(walltiles, layout="single_end") == wall and walltiles.split()[-1] == "W1"
+    _, flowers_b, first_b = botzone_deal(walltiles, "single_end")
     assert first_b == tiles("b c 7p") and flowers_b == [[], tiles("a"), [], []]
     # Botzone announces the dealer's first-draw flowers after the deal request
     deriver = RequestDeriver()
@@ -393,7 +408,7 @@ def test_kongs_draw_their_replacement_from_the_front() -> None:
             _pass_all(table)
         else:
             table.apply(seat, Win() if Win() in obs.legal_actions else Discard(obs.drawn))
-    judge = assert_played_alike(table, start, to_walltiles(KONG_WALL))
+    judge = assert_played_alike(table, start, to_walltiles(KONG_WALL, layout="single_end"))
     draws = [(p_, t) for kind, p_, t in judge.taken if kind == "draw"]
     assert draws[:8] == [
         (0, "F4"), (0, "T8"), (1, "T2"), (3, "T3"), (0, "W4"), (1, "W6"), (2, "J3"), (2, "B1")
@@ -444,15 +459,22 @@ def test_the_last_tile_may_replace_a_kong_and_then_the_wall_is_empty() -> None:
     assert all(table.legal_actions(s) == [Pass()] for s in table.to_act())
     _pass_all(table)
     assert table.is_over and table.result is not None and table.result.winner is None
-    assert assert_played_alike(table, start, to_walltiles(LAST_WALL)).end == ("HUANG",)
+    judge = assert_played_alike(table, start, to_walltiles(LAST_WALL, layout="single_end"))
+    assert judge.end == ("HUANG",)
 
 
 # ---------------------------------------------------------------------- the judge agrees
 
 
-@pytest.mark.parametrize("seeds", [range(0, 50), range(50, 100)])
-def test_botzones_judge_plays_every_hand_alike(seeds: range) -> None:
-    """For many seeded single-ended hands whose bots kong whenever they can: Botzone's judge,
+@pytest.mark.parametrize(
+    ("layout", "flowers", "seeds"),
+    [("single_end", True, range(0, 50)), ("single_end", True, range(50, 100)),
+     ("four_part", False, range(0, 50)), ("four_part", False, range(50, 100)),
+     ("four_part", True, range(100, 150))],
+)
+def test_botzones_judge_plays_every_hand_alike(layout: str, flowers: bool, seeds: range) -> None:
+    """For many seeded hands whose bots kong whenever they can, on a four-part table (the
+    current judge) or a single-ended one (the older judge), with flowers or without: the judge,
     dealt the exported walltiles and given the same moves, deals the same hands and flowers,
     gives every draw, flower and kong replacement to the same player in the same order, ends
     the same way (the last-tile and kong fans included), and sends each player exactly the
@@ -461,14 +483,15 @@ def test_botzones_judge_plays_every_hand_alike(seeds: range) -> None:
     dealer_flowers = ended_by_wall = 0
     for seed in seeds:
         dealer = seed % 4
-        table = Table(RULES, seed, dealer=dealer, prevalent_wind=seed % 3, single_end=True)
-        walltiles = to_walltiles(seeded_wall(seed))
+        rules = GuobiaoRules({"flowers": flowers})
+        table = Table(rules, seed, dealer=dealer, prevalent_wind=seed % 3, layout=layout)
+        walltiles = to_walltiles(seeded_wall(seed, flowers=flowers), layout=layout)
         start = [table.observation(s).hand for s in range(4)]
-        extra = dealer_draw_flowers(table.wall.tiles)
+        extra = dealer_draw_flowers(table.wall.tiles, layout)
         dealer_flowers += extra > 0
         derivers = [RequestDeriver() for _ in range(4)]
-        for deriver in derivers:
-            deriver.reset(dealer_draw_flowers=extra)
+        for seat, deriver in enumerate(derivers):
+            deriver.reset(extra, table.dealt[seat])
         derived: list[list[str]] = [[], [], [], []]
         bots = kong_bots(seed)
         while not table.is_over:
@@ -484,11 +507,12 @@ def test_botzones_judge_plays_every_hand_alike(seeds: range) -> None:
         # its last decision are never sent)
         for seat in range(4):
             mine = _as_announced(judge.requests[(seat - dealer) % 4], (seat - dealer) % 4)
-            sent = [_normal(r) for r in derived[seat]]
-            assert sent == [_normal(r) for r in mine[: len(sent)]], (seed, seat)
+            sent = derived[seat]  # the deal request in the judge's order too
+            assert sent == mine[: len(sent)], (seed, seat)
         kongs.update(e["type"] for e in table.events if e["type"].endswith("kong"))
     assert min(kongs[k] for k in ("concealed_kong", "exposed_kong", "added_kong")) >= 1, kongs
-    assert sum(kongs.values()) >= len(seeds) // 2 and dealer_flowers >= 1 and ended_by_wall >= 5
+    assert sum(kongs.values()) >= len(seeds) // 2 and ended_by_wall >= 5
+    assert dealer_flowers >= 1 if flowers else not any(table.flowers)
 
 
 def test_a_botzone_program_gets_botzones_requests() -> None:
@@ -502,7 +526,7 @@ def test_a_botzone_program_gets_botzones_requests() -> None:
     finally:
         agent.close()
     assert not hand.faults
-    judge = judge_hand(table, to_walltiles(seeded_wall(seed)))
+    judge = judge_hand(table, to_walltiles(seeded_wall(seed), layout="single_end"))
     sent = [_normal(r) for r in agent.requests]
     assert sent == [_normal(r) for r in _as_announced(judge.requests[0], 0)[: len(sent)]]
     assert any(" BUHUA " in r for r in sent[2:4])
@@ -534,16 +558,16 @@ def test_single_ended_records_replay() -> None:
 def test_cli_wall_and_play_use_the_single_end(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    assert main(["botzone", "wall", "--seed", "5"]) == 0
+    assert main(["botzone", "wall", "--seed", "5", "--flowers", "--layout", "single_end"]) == 0
     walltiles = capsys.readouterr().out.strip()
     names = [tile_name(t) for t in Table(RULES, 5).wall.tiles]
     assert [tile_name(botzone_tile(n)) for n in reversed(walltiles.split())] == names
-    assert main(["botzone", "wall", "--seed", "5", "--two-ended"]) == 0
+    assert main(["botzone", "wall", "--seed", "5", "--flowers", "--two-ended"]) == 0
     two = capsys.readouterr().out.strip()
     assert two == to_walltiles(seeded_wall(5), single_end=False) != walltiles
     assert from_walltiles(two, single_end=False) == seeded_wall(5)
     args = ["botzone", "play", "--seat", "random", "--fill", "random", "--walltiles", walltiles,
-            "--records", str(tmp_path), "--json"]
+            "--records", str(tmp_path), "--json", "--layout", "single_end"]
     assert main(args) == 0
     (hand,) = json.loads(capsys.readouterr().out)["hands"]
     assert hand["walltiles"] == walltiles
@@ -551,8 +575,82 @@ def test_cli_wall_and_play_use_the_single_end(
     assert lines[0]["single_end"] is True and "wall" in lines[0]
     table = replay(lines)
     assert table.single_end and table.wall.tiles == Table(RULES, 5, single_end=True).wall.tiles
-    assert main(["botzone", "play", "--seat", "random", "--seed", "3", "--json"]) == 0
+    assert main(["botzone", "play", "--seat", "random", "--seed", "3", "--json",
+                 "--layout", "single_end", "--option", "flowers=on"]) == 0
     (hand,) = json.loads(capsys.readouterr().out)["hands"]
-    replayed = Table(RULES, wall=from_walltiles(hand["walltiles"]), dealer=0, single_end=True)
+    replayed = Table(RULES, wall=from_walltiles(hand["walltiles"], layout="single_end"), dealer=0,
+                     single_end=True)
     seeded = Table(RULES, hand["seed"], single_end=True)
     assert replayed.observation(0).hand == seeded.observation(0).hand
+
+
+# ---------------------------------------------------------------------- flowers, dice, layouts
+
+
+def test_guobiao_without_flowers() -> None:
+    """The option ``flowers`` off: 136 tiles in the wall, the deal and the draws; no 花牌; the
+    scorer refuses a hand with flowers; walls of the other size are refused, with the count."""
+    rules = GuobiaoRules({"flowers": False})
+    assert len(rules.wall_tiles()) == 136 and len(RULES.wall_tiles()) == 144
+    for seed in range(20):
+        table = Table(rules, seed, dealer=seed % 4)
+        play_table(table, kong_bots(seed))
+        assert not any(table.flowers) and len(table.wall.tiles) == 136
+        assert table.tile_census() == [4] * 34 + [0] * 8
+    with pytest.raises(MajiangError, match="136 tiles, not 144"):
+        Table(rules, wall=RULES.wall_tiles())
+    with pytest.raises(MajiangError, match="144 tiles, not 136"):
+        Table(RULES, wall=rules.wall_tiles())
+    with pytest.raises(MajiangError, match="without flowers"):
+        rules.score_written("a 123m456m789m123p55p", WinContext(self_drawn=True))
+    assert rules.score_written("123m456m789m123p55p", WinContext()).detail["flowers"] == 0
+    assert {o["name"]: o["default"] for o in rule_sets()[0]["options"]}["flowers"] is True
+
+
+def test_an_explicit_wall_with_its_dice_deals_as_it_was_dealt() -> None:
+    """The tiles as they lay before the break, with the dice: the table breaks the wall where
+    the dice say, as a seeded wall; its record keeps the dice and replays."""
+    for layout in ("two_ended", "four_part"):
+        seeded = Table(RULES, 11, layout=layout)
+        dice = (seeded.wall.dice.first, seeded.wall.dice.second)
+        _, start = roll_dice(*dice, 144)
+        cut = 144 - start  # the broken wall starts at ``start`` of the tiles as they lay
+        laid = seeded.wall.tiles[cut:] + seeded.wall.tiles[:cut]
+        table = Table(RULES, wall=laid, dice=dice, layout=layout)
+        assert table.wall.tiles == seeded.wall.tiles and table.wall.dice == seeded.wall.dice
+        assert [table.observation(s).hand for s in range(4)] == [
+            seeded.observation(s).hand for s in range(4)
+        ]
+        play_table(table, kong_bots(11))
+        header = record_of(table)[0]
+        assert header["dice"] == [list(dice[0]), list(dice[1])]
+        assert header.get("wall_layout", "two_ended") == layout
+        again = replay(json.loads(json.dumps(record_of(table))))
+        assert again.history == table.history and again.layout == layout
+    with pytest.raises(MajiangError, match="dice show 1-6"):
+        Table(RULES, wall=RULES.wall_tiles(), dice=((0, 1), (2, 3)))
+    with pytest.raises(MajiangError, match="explicit wall"):
+        Table(RULES, 3, dice=((1, 1), (2, 3)))
+    with pytest.raises(MajiangError, match="wall layout"):
+        Table(RULES, 3, layout="three_part")
+    with pytest.raises(RecordError, match="wall_layout"):
+        table_from_header({**record_of(Table(RULES, 1))[0], "wall_layout": "round"})
+
+
+def test_botzone_scoring_tables_play_the_four_part_wall() -> None:
+    """A table of ``botzone_scoring`` (a room's too) deals the judge's four-part wall; the other
+    Guobiao tables are two-ended; each part is its player's, drawn from its front."""
+    botzone = GuobiaoRules({"botzone_scoring": True, "flowers": False})
+    table = Table(botzone, 4, dealer=2)
+    assert table.layout == "four_part" and Table(RULES, 4).layout == "two_ended"
+    play_table(table, kong_bots(4))
+    draws = [e for e in table.events if e["type"] == "draw"]
+    parts = [table.wall.tiles[34 * p : 34 * (p + 1)] for p in range(4)]
+    taken = [0, 0, 0, 0]
+    for seat in range(4):
+        taken[(seat - 2) % 4] = len(table.dealt[seat])
+    for event in draws:
+        part = (event["seat"] - 2) % 4
+        assert tile_from_name(event["tile"]) == parts[part][taken[part]]
+        taken[part] += 1
+    assert record_of(table)[0]["wall_layout"] == "four_part"

@@ -139,8 +139,58 @@ def my_tiles(page: Page) -> list[str]:
     return tiles
 
 
+def check_table(page: Page) -> None:
+    """The table's geometry: four ponds around a compass with every seat's wind (the dealer
+    marked, the seat to act lit), the seat winds on the names, ponds in rows of six, at most
+    one last discard marked, and tile faces drawn as pictures (or text, as a setting)."""
+    p = page.page
+    assert p.locator(".table-square .pond").count() == 4
+    winds = p.locator("#compass .compass-wind").all_inner_texts()
+    assert sorted(w[0] for w in winds) == sorted("東南西北"), winds
+    assert p.locator("#compass .compass-wind.dealer sup").count() == 1
+    assert p.locator("#compass .compass-wind.lit").count() >= 1
+    heads = p.locator(".seat .seat-head .wind").all_inner_texts()
+    assert sorted(h[0] for h in heads) == sorted("東南西北"), heads
+    assert p.locator(".pond .tile.last").count() <= 1
+    tops = p.locator(".table-square .pond-layer.rel-0 .tile").evaluate_all(
+        "ts => ts.map(t => Math.round(t.getBoundingClientRect().top))")
+    assert len(set(tops[:6])) <= 1 and (len(tops) <= 6 or tops[6] > tops[0]), tops
+    # the square table: its ponds face the centre (the top one upside down)
+    turned = p.locator(".pond-layer.rel-2").evaluate("e => getComputedStyle(e).transform")
+    assert turned.startswith("matrix(-1"), turned
+    if p.locator("#my-hand .tile.playable").count():  # the safety hint under every tile
+        p.wait_for_selector("#my-hand .tile .danger")
+        classes = p.locator("#my-hand .tile").evaluate_all("ts => ts.map(t => t.className)")
+        assert all(re.search(r"danger-[0-3]", c) for c in classes), classes
+        assert re.search(r"(Safe|danger|Dangerous): ",
+                         p.locator("#my-hand .tile.danger-0, #my-hand .tile.danger-1, "
+                                   "#my-hand .tile.danger-2, #my-hand .tile.danger-3")
+                         .first.get_attribute("title"))
+    dots = p.locator(".tile[data-tile$='p'] svg").first
+    if dots.count():
+        assert dots.locator("circle").count() >= 1  # pictures: dots as circles
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'text'); }""")
+    p.wait_for_function("!document.querySelector('.tile[data-tile$=\"p\"] svg circle')")
+    p.evaluate("""async () => { const s = await import('/static/settings.js');
+                 s.setSetting('faces', 'pictures'); }""")
+
+
+def check_raw_tiles(page: Page) -> None:
+    """In the raw-tile phase, on the seat's turn, the tiles of the hand whose face lies in no
+    pond are marked raw (生), and only those."""
+    p = page.page
+    p.wait_for_selector("#my-hand .tile .danger")
+    ponds = set(p.locator(".pond .tile").evaluate_all("ts => ts.map(t => t.dataset.tile)"))
+    tiles = p.locator("#my-hand .tile").evaluate_all(
+        "ts => ts.map(t => [t.dataset.tile, t.classList.contains('raw')])")
+    assert tiles and all(raw == (tile not in ponds) for tile, raw in tiles), (tiles, ponds)
+    page.shot("huangyan-raw")
+
+
 def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | None = 1,
-              shot_at: int | None = None) -> dict[str, Any]:
+              shot_at: int | None = None, check_at: int | None = None,
+              raw_check: bool = False) -> dict[str, Any]:
     """Play the seat until the score sheet: the preferred claim button when one is offered
     (auto-pass answers the windows where passing is all the seat may do), otherwise discard
     the drawn tile (or the last tile), alternately by clicking and by the keyboard."""
@@ -162,6 +212,14 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
             seen["reloaded"] = True
         if shot_at is not None and decisions == shot_at:
             page.shot("table")
+        if (raw_check and "raw" not in seen and p.locator(".raw-banner").count()
+                and p.locator("#my-hand .tile.playable").count()):
+            check_raw_tiles(page)
+            seen["raw"] = True
+        if (check_at is not None and decisions >= check_at and "checked" not in seen
+                and p.locator("#my-hand .tile.playable").count()):
+            check_table(page)  # on the seat's turn
+            seen["checked"] = True
         buttons = p.locator("#action-bar button.act")
         kinds: list[str] = buttons.evaluate_all("bs => bs.map(b => b.className)")
         choice = next((i for want in CLAIMS for i, k in enumerate(kinds) if want in k.split()),
@@ -169,6 +227,8 @@ def play_hand(page: Page, *, reload_after: int | None = None, hints_at: int | No
         if choice is not None:
             kind = kinds[choice].split()[1]
             if kind != "act-pass":
+                if not seen["claims"] and shot_at is not None:
+                    page.shot("claim")  # the first claim prompt
                 seen["claims"].append(kind)
             if len(seen["claims"]) % 2:  # the buttons' digit keys, or a click
                 p.keyboard.press(str(choice + 1))
@@ -200,8 +260,8 @@ def test_a_hand_from_the_lobby_to_the_standings(page: Page) -> None:
     page.goto()
     p = page.page
     code = create_room(page, "gb", seed=12)
-    seen = play_hand(page, reload_after=4, shot_at=3)
-    assert seen["reloaded"] and seen["discards"] >= 4
+    seen = play_hand(page, reload_after=4, shot_at=3, check_at=5)
+    assert seen["reloaded"] and seen["discards"] >= 4 and seen["checked"]
     assert seen["claims"], "seed 12 no longer offers the seat a claim: choose another seed"
     assert re.search(r"shanten|Ready|Complete", seen["hints"]), seen["hints"]
     sheet = p.locator("#score-sheet")
@@ -245,12 +305,19 @@ def test_a_huangyan_hand_shows_the_wild_tile_and_bullets(page: Page) -> None:
     p.wait_for_selector("#action-bar button.act-throw_bullets")
     throws = p.locator("#action-bar button.act-throw_bullets")
     assert throws.count() == 6 and "Throw 0" in throws.first.inner_text()
+    # each throw's key is its count, and the prompt says what bullets are
+    assert throws.locator("kbd").all_inner_texts() == ["0", "1", "2", "3", "4", "5"]
+    assert "side stake" in p.inner_text("#action-bar .prompt")
     assert p.locator("#hint-button").is_disabled()  # no tiles before the deal
     p.keyboard.press("h")  # asked anyway: the server's error, and the game goes on
     p.wait_for_selector(".toast")
-    throws.first.click()
+    p.keyboard.press("0")  # throw none
     p.wait_for_selector(".wild-info .wild-tile .tile.wild")
     wild = p.locator(".wild-info .wild-tile .tile").get_attribute("data-tile")
+    hands = page.server.http.get(f"/rooms/{p.inner_text('#room-code')}/hands").json()
+    assert hands and "thrown" not in (hands[0].get("result") or {})
+    if wild != "P":  # the white dragon stands in for the wild face: the table says so
+        assert "白 plays as" in p.inner_text("#stand-in")
     assert p.locator(".wild-info .indicator .tile").count() == 1
     for tile in p.locator("#my-hand .tile.wild").all():
         assert tile.get_attribute("data-tile") == wild
@@ -305,7 +372,7 @@ def played_hand(server: Server, rules: str, seed: int) -> tuple[str, int]:
 
 
 def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
-    code, hand_id = played_hand(page.server, "gb", seed=4)
+    code, hand_id = played_hand(page.server, "gb", seed=7)  # ends with a bot's winning action
     steps = len(page.server.http.get(f"/hands/{hand_id}/record").json()) - 2
     page.goto(f"#/room/{code}/hands")
     p = page.page
@@ -330,6 +397,7 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     page.shot("replay")
     p.keyboard.press("End")
     assert counter.inner_text() == f"Step {steps} / {steps}"
+    wins = last_caption(page, hand_id, won_by_last_action=True)
     assert p.locator("button.rp-next").is_disabled()
     assert p.locator("#score-sheet").count() == 1  # the result at the last step
     p.click("button.rp-first")
@@ -352,6 +420,23 @@ def test_the_replay_viewer_steps_through_a_finished_hand(page: Page) -> None:
     ringed = p.locator(".board .seat .tile.wild").evaluate_all("ts => ts.map(t => t.dataset.tile)")
     assert ringed and set(ringed) == {wild}
     assert p.locator("#score-sheet .hu-items").count() == 1
+    wins += last_caption(page, hand_id)
+    assert wins == 2, "a replayed hand no longer ends in a win: choose other seeds"
+
+
+def last_caption(page: Page, hand_id: int, won_by_last_action: bool = False) -> int:
+    """The caption of a replay's last step says what ended the hand, a win with its points
+    (never "wins ( points)"); 1 if it was a win."""
+    caption = page.page.inner_text("#replay-caption")
+    assert "( points)" not in caption and "()" not in caption, caption
+    replay = page.server.http.get(f"/hands/{hand_id}/replay").json()
+    if won_by_last_action:
+        assert replay["steps"][-1]["action"]["type"] == "win"
+    result = replay["result"]
+    if result["winner"] is None:
+        return 0
+    assert re.search(rf"wins \({result['points']} points\)", caption), caption
+    return 1
 
 
 def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
@@ -364,6 +449,10 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.goto()
         p.wait_for_selector(".room-list tbody tr")
         page.no_horizontal_overflow()
+        # every room's Join/Watch/Replays button is on screen, not behind a scroll
+        edges = p.locator(".room-list a.go").evaluate_all(
+            "as => as.map(a => [a.getBoundingClientRect().left, a.getBoundingClientRect().right])")
+        assert edges and all(left >= 0 and right <= 390 for left, right in edges), edges
         page.shot("lobby-phone")
         create_room(page, "huangyan", seed=4)
         while not p.locator("#my-hand .tile.playable").count():  # bullets and claims: pass
@@ -380,6 +469,179 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
         page.shot("phone")
     finally:
         page.close()
+
+
+def test_no_room_without_a_name_and_a_player_away_is_marked(page: Page) -> None:
+    """"Create and sit" with no name says so and creates nothing; at the table, a seat whose
+    player has left is marked away while a bot plays it."""
+    from websockets.sync.client import connect
+
+    page.goto()
+    p = page.page
+    p.wait_for_selector("#room-rules option", state="attached")
+    before = len(page.server.http.get("/rooms").json())
+    p.fill("#player-name", "")
+    p.click("#create-room")
+    assert "Enter your name first" in p.locator(".lobby .error").inner_text()
+    assert p.evaluate("document.activeElement.id") == "player-name"
+    assert len(page.server.http.get("/rooms").json()) == before
+    assert p.get_attribute("body", "data-page") == "LobbyPage"
+
+    room = page.server.http.post("/rooms", json={"rules": "gb", "hands": 1, "seed": 3,
+                                                 "grace_seconds": 0, "turn_seconds": 600,
+                                                 "bots": [None, None, "fan", "fan"]}).json()
+    code = room["code"]
+    page.goto(f"#/room/{code}")
+    p.fill("#sit-name", "Ann")
+    p.locator("button.sit").first.click()
+    p.wait_for_selector("button.ready")
+    bo = page.server.http.post(f"/rooms/{code}/seats/1", json={"name": "Bo"}).json()
+    with connect(f"ws://127.0.0.1:{page.server.port}/ws/{code}?token={bo['token']}") as ws:
+        ws.send(json.dumps({"type": "ready"}))
+        p.click("button.ready")
+        p.wait_for_selector(".board")
+        assert p.locator(".seat .away-mark").count() == 0
+    # Bo has left: after the grace (none here) a bot plays his seat
+    p.wait_for_selector(".seat[data-seat='1'] .away-mark")
+    assert "away" in p.inner_text(".seat[data-seat='1'] .seat-head")
+    assert p.locator(".seat .away-mark").count() == 1
+
+
+def test_a_phone_held_sideways_plays_with_big_tiles_and_marks_raw_tiles(
+    browser: Any, server: Server
+) -> None:
+    """Landscape on a phone: the hand's tiles at least 40 px wide and on screen, no sideways
+    scrolling; a Huangyan hand played into the raw-tile phase marks the raw tiles of the hand."""
+    page = Page(browser, server, width=844, height=390)
+    try:
+        p = page.page
+        page.goto()
+        create_room(page, "huangyan", seed=13)  # reaches the raw-tile phase
+        p.wait_for_selector(DECIDE)
+        seen: dict[str, Any] = {}
+
+        def measure() -> None:
+            p.wait_for_selector("#my-hand .tile")
+            boxes = p.locator("#my-hand .tile").evaluate_all(
+                "ts => ts.map(t => [t.getBoundingClientRect().width, "
+                "t.getBoundingClientRect().right])")
+            assert len(boxes) >= 13 and all(w >= 40 for w, _ in boxes), boxes
+            assert max(right for _, right in boxes) <= 844, boxes
+            page.no_horizontal_overflow()
+            seen["measured"] = True
+
+        while not p.locator("#my-hand .tile.playable").count():  # bullets and claims: pass
+            p.wait_for_selector(DECIDE)
+            for kind in ("act-pass", "act-accept_bullets", "act-throw_bullets"):
+                if p.locator(f"#action-bar button.{kind}").count():
+                    p.click(f"#action-bar button.{kind} >> nth=0")
+                    break
+        measure()
+        page.shot("phone-landscape")
+        played = play_hand(page, hints_at=None, raw_check=True)
+        assert played.get("raw"), "the hand no longer reaches the raw-tile phase: another seed"
+    finally:
+        page.close()
+
+
+def built_wall(dealer_hand: str) -> list[int]:
+    """A Guobiao wall whose deal gives seat 0, the dealer, ``dealer_hand`` (14 tiles); the
+    other tiles in order, flowers last (the deal takes 4 tiles a seat three times, then one
+    each, then the dealer's 14th)."""
+    from collections import Counter
+
+    from majiang.notation import parse_tiles
+    from majiang.rules.registry import make_rules
+
+    mine = parse_tiles(dealer_hand)
+    rest = Counter(make_rules("gb").wall_tiles())
+    rest.subtract(mine)
+    others = iter(sorted(rest.elements()))
+    wall: list[int] = []
+    for _ in range(3):
+        wall += mine[len(wall) // 16 * 4:][:4] + [next(others) for _ in range(12)]
+    wall += [mine[12]] + [next(others) for _ in range(3)] + [mine[13]]
+    return wall + list(others)
+
+
+def test_a_win_by_the_win_button_and_the_player_toggles(
+    page: Page, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand-built wall deals seat 0 a winning hand: the Win button wins it, the score sheet
+    marks the winning tile and pays by the formula. Then the toggles play a hand alone: no
+    calls (every claim passed), auto-discard (the drawn tile), auto-win."""
+    from majiang.engine.match import Match
+    from majiang.engine.table import Table
+
+    wall = built_wall("123456789m123p5s5s")
+    dealt = Match.table
+
+    def table(match: Match, spec: Any) -> Table:
+        if match.seed != 772:  # seed 772: seat 0 deals the first hand
+            return dealt(match, spec)
+        assert spec.dealer == 0
+        built["seed"] = spec.seed
+        return Table(match.rules, spec.seed, dealer=0, stake=match.stake, wall=wall)
+
+    monkeypatch.setattr(Match, "table", table)
+    # the server keeps a hand as its seed and actions: its record (for the replay that gives the
+    # sheet its final hands) is rebuilt on the same wall
+    from majiang.server import records
+
+    def rebuilt(rules: Any, seed: int, **settings: Any) -> Table:
+        if seed == built.get("seed"):
+            settings["wall"] = wall
+        return Table(rules, seed, **settings)
+
+    built: dict[str, Any] = {}
+    monkeypatch.setattr(records, "Table", rebuilt)
+    page.goto()
+    p = page.page
+    code = create_room(page, "gb", seed=772)
+    win = p.locator("#action-bar button.act-win")
+    win.wait_for()
+    assert "Win" in win.inner_text()
+    win.click()
+    p.wait_for_selector("#score-sheet .final-hand.winner .tile.winning")
+    assert p.get_attribute("#score-sheet .final-hand.winner .tile.winning", "data-tile") == "5s"
+    result = page.server.http.get(f"/rooms/{code}/hands").json()[0]["result"]
+    assert result["winner"] == 0 and result["self_drawn"]
+    total = result["detail"]["total"]
+    formula = p.inner_text("#payment-formula")
+    assert f"(8 + {total}) × 1 = {8 + total}" in formula and f"+{3 * (8 + total)}" in formula
+    page.shot("win-sheet", height=1100)
+
+    # the toggles, set in the settings panel at the table: a hand plays itself
+    p.click("button.next-hand")
+    page.goto()
+    create_room(page, "gb", seed=12)  # offers the seat claims
+    p.wait_for_selector(DECIDE)
+    p.click("#settings-button")
+    for toggle in ("#set-no-calls", "#set-auto-discard", "#set-auto-win"):
+        p.check(toggle)
+    stored = json.loads(p.evaluate("localStorage.getItem('majiang.settings')"))
+    assert stored["no_calls"] and stored["auto_discard"] and stored["auto_win"]
+    clicked = 0
+    while not p.locator("#score-sheet").count():  # only a discard with no drawn tile waits
+        p.wait_for_selector("#my-hand .tiles.group .tile.playable, #score-sheet")
+        if p.locator("#my-hand .tile.playable").count() and not p.locator(
+                "#my-hand .tiles.drawn").count():
+            p.locator("#my-hand .tile.playable").last.click()
+            clicked += 1
+    hand = page.server.http.get(f"/rooms/{p.inner_text('#room-code')}/hands").json()[0]
+    record = page.server.http.get(f"/hands/{hand['id']}/record").json()
+    mine = [line for line in record[1:] if line.get("seat") == 0]
+    assert not [x for x in mine if x["action"]["type"] in ("chow", "pung", "exposed_kong")]
+    assert [x for x in mine if x["action"]["type"] == "pass"], "no claim was passed"
+    drawn, tsumogiri, discards = None, 0, 0  # each discard by itself was the tile just drawn
+    for line in record[1:]:
+        if line.get("seat") == 0 and line["action"]["type"] == "discard":
+            discards += 1
+            tsumogiri += line["action"]["tile"] == drawn
+        for event in line.get("events", []):
+            if event["type"] == "draw" and event.get("seat") == 0:
+                drawn = event.get("tile")
+    assert discards and tsumogiri >= discards - clicked, (tsumogiri, discards, clicked)
 
 
 def test_the_lobby_lists_rooms_and_joins_by_code(page: Page) -> None:

@@ -35,7 +35,10 @@ from majiang.env.encoding import ADDED_KONG0, CHOW0, PASS, THROW0, WIN  # noqa: 
 from majiang.rules.registry import make_rules  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-RULES = [("gb", {}), ("gb", {"false_win": True}), ("huangyan", {})]
+RULES = [
+    ("gb", {}), ("gb", {"false_win": True}), ("huangyan", {}),
+    ("gb", {"flowers": False, "botzone_scoring": True}),  # 136 tiles, the four-part wall
+]
 
 
 def _pick(mask: Any, rng: random.Random) -> int:

@@ -140,3 +140,62 @@ def test_no_hand_no_advice() -> None:
     rules, obs = next(observations("gb", "efficient", 1, 1))
     empty = obs._replace(hand=(), drawn=None)
     assert hints(empty, rules) == {"rules": "gb", "tiles": 0, "shanten": None}
+
+
+def test_the_safety_hint_reads_ponds_melds_and_unseen_copies() -> None:
+    """Each tile's danger: an honour nobody can wait on, a tile every opponent discarded, suji,
+    a flush read from a seat's melds, terminals and middle tiles; safest first, in hints()."""
+    from majiang.hand import Meld, MeldKind
+    from majiang.safety import REASONS, safety
+
+    rules, obs = next(observations("gb", "efficient", 1, 1))
+    t = {name: parse_tiles(name)[0] for name in ("1m", "2m", "5m", "9s", "3s", "5p", "E", "C")}
+    obs = obs._replace(
+        seat=0,
+        hand=tuple(sorted(parse_tiles("125m39s5789pECCC"))),
+        drawn=None,
+        melds=((), (), (Meld(MeldKind.PUNG, parse_tiles("1s")[0], 1),
+                        Meld(MeldKind.PUNG, parse_tiles("7s")[0], 1)), ()),
+        flowers=((), (), (), ()),
+        discards=((), (t["5m"], t["E"]), (t["5m"], t["E"]), (t["5m"], t["E"])),
+        visible=None,
+    )
+    got = {x["tile"]: x for x in safety(obs)}
+    assert got["E"]["danger"] == 0 and got["E"]["why"] == "honour_gone"  # three shown, one held
+    assert got["5m"]["danger"] == 0 and got["5m"]["why"] == "genbutsu"
+    assert got["2m"]["danger"] == 1 and got["2m"]["why"] == "suji"  # 5m gone on every side
+    assert got["1m"]["why"] == "terminal" and got["1m"]["danger"] == 2
+    assert got["5p"]["danger"] == 3 and got["5p"]["why"] == "middle"
+    # seat 2 shows two bamboo pungs: a flush; bamboo is the danger against it
+    three_s = {s["seat"]: s for s in got["3s"]["seats"]}
+    assert got["3s"]["danger"] == 3 and three_s[2] == {"seat": 2, "danger": 3, "why": "flush_here"}
+    five_p = {s["seat"]: s for s in got["5p"]["seats"]}
+    assert five_p[2]["why"] == "flush_elsewhere" and five_p[2]["danger"] == 1
+    assert got["C"]["why"] == "honour_single"  # three held: one left for a single wait
+    order = [x["danger"] for x in safety(obs)]
+    assert order == sorted(order)
+    assert all(x["text"] == REASONS[x["why"]].format(tile=x["tile"], seat=x["seat"])
+               for x in got.values())
+    assert "raw" not in {x["why"] for x in got.values()}
+    assert hints(obs, rules)["safety"] == safety(obs)
+
+
+def test_huangyan_safety_knows_the_wild_tile_and_raw_tiles() -> None:
+    """A discarded 得 cannot be won on; in the raw-tile phase a raw tile is marked and at least
+    medium."""
+    from majiang.safety import safety
+
+    for rules, obs in observations("huangyan", "random", 1, 2):
+        if obs.wild is None or obs.wild not in obs.hand or not obs.raw_phase:
+            continue
+        got = {x["tile"]: x for x in safety(obs)}
+        assert (got[tile_name(obs.wild)]["why"], got[tile_name(obs.wild)]["danger"]) == ("wild", 0)
+        assert all(s["why"] == "wild" for s in got[tile_name(obs.wild)]["seats"])
+        in_ponds = {tile_name(t) for pond in obs.discards for t in pond}
+        for name, x in got.items():
+            assert x["raw"] == (name not in in_ponds)
+            if x["raw"] and name != tile_name(obs.wild):
+                assert x["danger"] >= 2
+        assert hints(obs, rules)["safety"] == safety(obs)
+        return
+    raise AssertionError("no raw-tile phase with the 得 in hand: choose another seed")

@@ -376,7 +376,7 @@ def test_all_options_together() -> None:
 
 def test_option_names() -> None:
     assert set(GuobiaoOptions.names()) == {
-        *SCORING_OPTIONS, "false_win", "false_win_penalty", "botzone_scoring"
+        *SCORING_OPTIONS, "false_win", "false_win_penalty", "botzone_scoring", "flowers"
     }
 
 

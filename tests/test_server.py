@@ -227,6 +227,10 @@ def test_tokens_errors_and_refusals(server: Server) -> None:
     assert server.http.get("/rooms/NOPE99").status_code == 404
     bad = server.http.post("/rooms", json={"rules": "gb", "bots": ["wild", None, None, None]})
     assert bad.status_code == 422 and "does not play gb" in bad.text
+    # a bot that thinks for seconds would hold up every table on the server's event loop
+    for thinker in ({"bots": ["search", None, None, None]}, {"fill_bot": "search@0.25"}):
+        slow = server.http.post("/rooms", json={"rules": "gb", **thinker})
+        assert slow.status_code == 422 and "thinks too long to play here" in slow.text
     assert server.http.post("/rooms", json={"rules": "xx"}).status_code == 422
     assert server.http.post("/rooms", json={"options": {"nope": 1}}).status_code == 422
     with pytest.raises(ConnectionClosed) as closed, server.ws(code, "not-a-token") as ws:

@@ -34,10 +34,11 @@ from textual.widgets import Static
 from majiang.cli import main
 from majiang.cli import play as play_cmd
 from majiang.hints import hints
+from majiang.tiles import tile_name
 from majiang.tui.app import DriverMessage, MajiangApp
 from majiang.tui.driver import Driver, Sink
 from majiang.tui.glyphs import cards
-from majiang.tui.local import LocalDriver
+from majiang.tui.local import LocalDriver, final_tiles
 from majiang.tui.model import (
     TILE_KEYS,
     Choices,
@@ -49,7 +50,15 @@ from majiang.tui.model import (
     hand_layout,
     unique_names,
 )
-from majiang.tui.remote import PlayError, RemoteDriver, base_url, join_room, websocket_url
+from majiang.tui.remote import (
+    PlayError,
+    RemoteDriver,
+    base_url,
+    join_room,
+    seconds_left,
+    websocket_url,
+)
+from majiang.tui.render import event_line, last_discarder, seat_panel
 from majiang.tui.screens import ChoiceScreen, ScoreScreen, StandingsScreen
 from majiang.tui.sheets import hints_text, score_sheet, standings
 from server_helpers import ThreadedServer
@@ -532,6 +541,67 @@ def test_a_dropped_player_sits_down_again_with_his_token(server: Server, tmp_pat
     assert httpx.get(f"{server.base}/rooms/{code}").json()["status"] == "finished"
 
 
+def test_remote_table_counts_down_and_names_seats(server: Server, tmp_path: Path) -> None:
+    """In a server room the prompt counts down the seat's time, a seat whose player left says
+    so, a win on the player's discard reads "on your tile", and the sheet shows the winner's
+    tiles."""
+    code = server.room(rules="gb", hands=1, seed=5, turn_seconds=120,
+                       bots=[None, "fan", "efficient", "fan"])
+    grant = join_room(server.base, code, None, "Ann")
+    app = MajiangApp(RemoteDriver(grant))
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Pilot[int]) -> Player:
+        player = Player(pilot, app, tmp_path)
+        await player.settle()
+        first = re.search(r"⏱ (\d+) s", app.prompt_text().plain)
+        assert first, app.prompt_text().plain
+        for _ in range(50):  # the prompt ticks on its own, without any frame
+            await asyncio.sleep(0.1)
+            shown = app.table_screen.shown("#prompt").plain
+            later = re.search(r"⏱ (\d+) s", shown)
+            if later and later[1] != first[1]:
+                break
+        assert later and int(later[1]) < int(first[1]) <= 120, (first, shown)
+        seen["countdown"] = int(first[1])
+        await player.play()
+        return player
+
+    player = run_app(app, body)
+    assert 100 < seen["countdown"] <= 120
+    assert len(player.sheets) == 1
+    hands = httpx.get(f"{server.base}/rooms/{code}/hands").json()
+    if hands[0]["result"]["winner"] is not None:
+        assert "Winning hand" in player.sheets[0] and "◀ winning tile" in player.sheets[0]
+    else:
+        assert "Winning hand" not in player.sheets[0]
+
+    assert seconds_left({"deadline": 1000.5, "now": 990.0}) == 10.5
+    assert seconds_left({"deadline": 900.0, "now": 990.0}) == 0.0
+    assert seconds_left({"type": "update"}) is None
+    obs = {"dealer": 0, "phase": "turn", "current": 1, "deltas": [0] * 4, "hand_sizes": [13] * 4,
+           "flowers": [[]] * 4, "melds": [[]] * 4, "discards": [[]] * 4, "wild": None}
+    snap = Snapshot("gb", 0, obs, names=("Ann", "Bo", "fan bot 2", "fan bot 3"),
+                    away=(False, True, False, False))
+    assert "away (a bot plays)" in seat_panel(snap, 1).plain
+    # the table's last discard is marked in its pond, until a claim takes it
+    obs["discards"] = [["1m"], ["9p", "E"], [], []]
+    events = [{"type": "discard", "seat": 0, "tile": "1m"},
+              {"type": "discard", "seat": 1, "tile": "E"}]
+    assert last_discarder(events) == 1
+    assert last_discarder([{"type": "pung", "seat": 2, "tile": "E"}], 1) is None
+    marked = seat_panel(snap, 1, last_discard=True).plain
+    assert marked.endswith("pond  9p ▶东◀ last"), marked
+    assert "last" not in seat_panel(snap, 0).plain
+    assert seat_panel(snap, 1).plain.startswith("South 南 (Bo)")  # the seat wind on the name
+    assert "away" not in seat_panel(snap, 2).plain
+    mine = event_line({"type": "win", "seat": 1, "discarder": 0, "points": 9}, snap)
+    theirs = event_line({"type": "win", "seat": 0, "discarder": 1, "points": 9}, snap)
+    assert mine is not None and "on your tile" in mine.plain, mine
+    assert theirs is not None and "on South 南 (Bo)'s tile" in theirs.plain, theirs
+    assert "You's" not in mine.plain + theirs.plain
+
+
 def test_join_errors(server: Server) -> None:
     """A wrong room, a taken seat, a started room, an unreachable server: one clear line."""
     with pytest.raises(PlayError, match="no room NOPE42"):
@@ -684,7 +754,12 @@ def test_sheets_from_results() -> None:
             ):
                 break
         text = plain(score_sheet(result.to_json(), names, dealer=spec.dealer, rules=rules,
-                                 me=0, hand=spec.number, totals=match.totals))
+                                 me=0, hand=spec.number, totals=match.totals,
+                                 final=final_tiles(table)))
+        # the winner's tiles as the hand ended, the winning tile marked
+        shown = next(line for line in text.splitlines() if line.startswith("Winning hand"))
+        assert "◀ winning tile" in shown and result.winning_tile is not None
+        assert tile_name(result.winning_tile) in shown.split("◀")[0].split()[-1]
         for word in words:
             assert word in text, (word, text)
         if rules == "gb":
@@ -695,7 +770,13 @@ def test_sheets_from_results() -> None:
         board = plain(standings(match.totals, match.bullets, names, rules=rules, me=0))
         assert "Final standings" in board and "You ★" in board
         obs = table.observation(0)
-        assert "Hints" in plain(hints_text(hints(obs, table.rules)))
+        advice = hints(obs, table.rules)
+        shown = plain(hints_text(advice))
+        assert "Hints" in shown
+        if advice.get("safety"):  # the safety hint: each tile with its danger
+            line = next(x for x in shown.splitlines() if "safety:" in x)
+            assert [e["level"] for e in advice["safety"]] == [
+                w for w in line.split() if w in ("safe", "low", "medium", "high")]
 
 
 def test_documented_errors(capsys: pytest.CaptureFixture[str], terminal: None) -> None:

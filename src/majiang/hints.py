@@ -12,6 +12,8 @@ out itself. The answer is plain JSON:
   ready, its waits;
 - ``shanten`` None when the seat holds no hand to advise on (before the deal).
 - ``complete``: with 14 tiles, whether the hand is a winning shape as it stands.
+- ``safety``: how dangerous each tile of the hand is to discard now (:func:`safety`, from
+  :mod:`majiang.safety`: what each seat discarded and claimed), safest first.
 
 Guobiao uses :func:`majiang.analysis.analyze`; Huangyan counts the 得 tiles as jokers
 (:mod:`majiang.bots.wild_shanten`). "Unseen" counts what this seat cannot see.
@@ -27,6 +29,7 @@ from .bots.wild_shanten import split_hand, useful_faces, wild_shanten
 from .engine.state import HIDDEN, Observation
 from .hand import Hand
 from .rules.base import RuleSet
+from .safety import safety
 from .tiles import WHITE, tile_name
 
 
@@ -35,9 +38,9 @@ def hints(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     size = len(obs.hand) + 3 * len(obs.melds[obs.seat])
     if size not in (13, 14):  # before the deal (bullets) or after a win: nothing to advise
         return {"rules": rules.name, "tiles": size, "shanten": None}
-    if rules.name == "gb":
-        return _guobiao(obs, rules)
-    return _wild(obs)
+    out = _guobiao(obs, rules) if rules.name == "gb" else _wild(obs)
+    out["safety"] = safety(obs)
+    return out
 
 
 def _visible(obs: Observation) -> list[int]:
@@ -129,4 +132,4 @@ def _wild(obs: Observation) -> dict[str, Any]:
     return out
 
 
-__all__ = ["hints"]
+__all__ = ["hints", "safety"]

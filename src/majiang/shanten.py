@@ -526,10 +526,9 @@ def waiting_tiles_of_key(key: int, counts: list[int], melds: int) -> frozenset[i
     if n_tiles + 3 * melds != 13:  # never asked by a table
         if shanten_of_key(key, n_tiles, melds) != 0:
             return _NO_WAITS
-        from .analysis import useful_tiles  # analysis imports this module
-
-        tiles = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
-        return frozenset(useful_tiles(tiles, melds))  # says what is wrong with the hand
+        raise InvalidHandError(
+            f"waits need a 13-tile hand, not {n_tiles + 3 * melds} (a meld counts 3)"
+        )
     if not is_ready_of_key(key, n_tiles, melds):
         return _NO_WAITS
     return frozenset(useful_of_key(key, n_tiles, melds, counts))

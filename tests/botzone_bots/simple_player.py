@@ -2,7 +2,9 @@
 
 It keeps its own hand from the requests, declares a concealed kong when it can, pungs any
 discard it holds a pair of (discarding its highest tile after), and otherwise discards the tile
-it drew. ``--io json|simple`` picks the turn format, ``--keep-running`` Botzone's long-running
+it drew. ``--styled`` prints the JSON output over several lines, tab-indented, as jsoncpp's
+stream writer does (the official sample bot's ``cout << json``).
+``--io json|simple`` picks the turn format, ``--keep-running`` Botzone's long-running
 mode (otherwise it answers one turn from the whole history and exits).
 """
 
@@ -66,6 +68,7 @@ class Player:
 def main() -> None:
     io = "simple" if "simple" in sys.argv else "json"
     keep = "--keep-running" in sys.argv
+    styled = "--styled" in sys.argv
     if io == "json":
         data = json.loads(sys.stdin.readline())
         requests, responses = data["requests"], data["responses"]
@@ -81,7 +84,12 @@ def main() -> None:
         player.last_response = response
     answer = player.turn(requests[-1])
     while True:
-        print(json.dumps({"response": answer}) if io == "json" else answer)
+        if io == "simple":
+            print(answer)
+        elif styled:
+            print('{\n\t"response" : ' + json.dumps(answer) + "\n}")
+        else:
+            print(json.dumps({"response": answer}))
         if not keep:
             return
         print(KEEP, flush=True)

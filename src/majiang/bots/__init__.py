@@ -2,8 +2,10 @@
 
 ``make_bot(name, seed)`` builds one by name: ``random`` (any legal action), ``efficient``
 (lowest shanten, most useful tiles), ``fan`` (steers toward hands that reach 8 fans) and
-``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late). Every
-bot is an :data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
+``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late) and
+``search`` (both rule sets: Monte Carlo rollouts of those bots over sampled deals, a second a
+decision; ``search@SECONDS`` thinks that long). Every bot is an
+:data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from ..errors import MajiangError
 from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .random_bot import RandomBot
+from .search import SearchBot
 from .wild_aware import WildBot
 
 
@@ -27,6 +30,7 @@ BOTS: dict[str, Callable[[int], Agent]] = {
     "efficient": EfficientBot,
     "fan": FanBot,
     "wild": WildBot,
+    "search": SearchBot,
 }
 """The registry: name -> constructor taking a seed."""
 
@@ -36,16 +40,43 @@ RULES_OF_BOT: dict[str, tuple[str, ...]] = {
     "fan": ("gb",),
     "wild": ("huangyan",),
 }
-"""The rule sets each bot knows how to play."""
+"""The rule sets each bot knows how to play (the bots that decide in milliseconds)."""
+
+HEAVY_BOTS: dict[str, tuple[str, ...]] = {
+    "search": ("gb", "huangyan"),
+}
+"""Bots that think for a second or more a decision, and the rule sets they play. The command
+line's tools take them (``check_bot(..., heavy=True)``); a game server, which plays its bots
+between its clients' messages, must not, and :func:`check_bot` refuses them by default."""
 
 
-def check_bot(name: str, rules: str) -> None:
-    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``."""
-    plays = RULES_OF_BOT.get(name)
+def _think(name: str) -> tuple[str, float | None]:
+    """``search@0.25`` -> (``search``, 0.25); other names as they are (None)."""
+    head, sep, seconds = name.partition("@")
+    if not sep or head != "search":
+        return name, None
+    try:
+        think = float(seconds)
+    except ValueError:
+        think = -1.0
+    if not 0 < think <= 60:
+        raise UnknownBotError(f"bot {name!r}: search@SECONDS needs 0 < SECONDS <= 60")
+    return head, think
+
+
+def check_bot(name: str, rules: str, *, heavy: bool = False) -> None:
+    """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``;
+    a bot of :data:`HEAVY_BOTS` only with ``heavy``."""
+    known = {**RULES_OF_BOT, **HEAVY_BOTS} if heavy else RULES_OF_BOT
+    base, _ = _think(name)
+    plays = known.get(base)
     if plays is None:
-        raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        if base in HEAVY_BOTS:
+            raise UnknownBotError(f"bot {name!r} thinks too long to play here "
+                                  f"(bots: {', '.join(known)})")
+        raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(known)})")
     if rules not in plays:
-        fit = ", ".join(n for n, r in RULES_OF_BOT.items() if rules in r)
+        fit = ", ".join(n for n, r in known.items() if rules in r)
         raise UnknownBotError(f"bot {name!r} does not play {rules} (bots for {rules}: {fit})")
 
 
@@ -56,6 +87,9 @@ def bot_names() -> list[str]:
 
 def make_bot(name: str, seed: int = 0) -> Agent:
     """A fresh bot by registry name, seeded (the same seed plays the same way)."""
+    name, think = _think(name)
+    if think is not None:
+        return SearchBot(seed, think=think)
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
@@ -64,9 +98,12 @@ def make_bot(name: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "BOTS",
+    "HEAVY_BOTS",
+    "RULES_OF_BOT",
     "EfficientBot",
     "FanBot",
     "RandomBot",
+    "SearchBot",
     "UnknownBotError",
     "WildBot",
     "bot_names",

@@ -8,7 +8,8 @@ tables, majiang bots as Botzone programs, Botzone's one-hand scoring and its ``w
 * :func:`play_hand` / :func:`hand_deltas`: hands with Botzone seats, their faults and scores;
 * :func:`make_entrant` / :func:`check_entrant`: Botzone programs in ``majiang tournament``;
 * :func:`to_walltiles` / :func:`from_walltiles`: the same hand here and on Botzone (a
-  single-ended table, ``Table(..., single_end=True)``, plays Botzone's wall);
+  four-part table, ``Table(..., layout="four_part")``, plays the judge's wall);
+* :mod:`.logs`: Botzone match logs replayed through the engine, and hands written as such;
 * the codec (:mod:`.codec`) and the tile names (:mod:`.tiles`).
 
 The protocol as implemented, and every decision taken where Botzone's documents are silent, are
@@ -32,7 +33,14 @@ from .play import BotzoneHand, botzone_scoring, hand_deltas, play_hand
 from .tiles import BotzoneError, botzone_name, botzone_tile
 from .tracker import SeatView
 from .translate import RequestDeriver
-from .wall import botzone_deal, dealer_draw_flowers, from_walltiles, seeded_wall, to_walltiles
+from .wall import (
+    botzone_deal,
+    dealer_draw_flowers,
+    from_walltiles,
+    seeded_wall,
+    to_walltiles,
+    walltiles_flowers,
+)
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -66,4 +74,5 @@ __all__ = [
     "run",
     "seeded_wall",
     "to_walltiles",
+    "walltiles_flowers",
 ]

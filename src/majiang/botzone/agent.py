@@ -9,11 +9,12 @@ claim: the agent plays that discard itself when the engine asks for it.
 
 A fault ends the program's game, as on Botzone: a timeout, a crash, garbage, a move Botzone's
 judge rejects (or anything but PASS where PASS is due), or a HU that is no legal win. It is
-recorded as a :class:`Fault` (the first of the hand is charged -30, +10 to each other player,
-under the ``botzone_scoring`` option), the program is stopped, and the seat plays on for the
-rest of the hand by passing every claim and discarding the tile it drew. A move Botzone allows
-but majiang's Guobiao does not offer (a claim of the final discard other than a win, a kong when
-the wall is empty) is no fault: it becomes a pass, or the discard of the drawn tile.
+recorded as a :class:`Fault` with the judge's verdict (WA, WH, TLE, RE; the first of the hand
+is charged -30, +10 to each other player, under the ``botzone_scoring`` option), the program is
+stopped, and the seat plays on for the rest of the hand by passing every claim and discarding
+the tile it drew. A move refused for the wall alone (a claim of the final discard other than a
+win, a kong on the last turn) is the judge's WA under ``botzone_scoring`` (``strict``);
+otherwise it becomes a pass, or the discard of the drawn tile, without a fault.
 """
 
 from __future__ import annotations
@@ -51,12 +52,26 @@ class Fault:
     charged: bool
     """The first fault of its seat in the hand: the one Botzone scores (-30 / +10)."""
 
+    @property
+    def verdict(self) -> str:
+        """The judge's name for it: ``TLE`` (timeout), ``RE`` (crash), ``WH`` (a false win)
+        or ``WA`` (any other response it cannot accept)."""
+        return VERDICTS[self.kind]
+
     def to_json(self) -> dict[str, Any]:
         """Stable JSON fields."""
         return {
-            "seat": self.seat, "kind": self.kind, "request": self.request,
-            "response": self.response, "detail": self.detail, "charged": self.charged,
+            "seat": self.seat, "verdict": self.verdict, "kind": self.kind,
+            "request": self.request, "response": self.response, "detail": self.detail,
+            "charged": self.charged,
         }
+
+
+VERDICTS = {
+    "timeout": "TLE", "crash": "RE", "false_win": "WH", "garbage": "WA", "illegal": "WA",
+    "not_pass": "WA",
+}
+"""The judge's verdict of each fault kind."""
 
 
 class BotzoneAgent:
@@ -94,6 +109,10 @@ class BotzoneAgent:
         without a fault."""
         self.requests: list[str] = []
         self.responses: list[str] = []
+        self.strict = False
+        """Charge moves refused for the wall alone (a kong on the last turn, a claim of the
+        final discard) as the judge's WA instead of replacing them: set by ``play_hand`` under
+        Botzone's scoring."""
         self._deriver = RequestDeriver()
         self._data: Any = ""
         self._globaldata: Any = ""
@@ -125,7 +144,7 @@ class BotzoneAgent:
             for request in requests[:-1]:
                 if self._turn(request) != "PASS":
                     raise Misplay("not_pass", "only PASS may answer this request")
-            move = answer_move(obs, self._turn(requests[-1]))
+            move = answer_move(obs, self._turn(requests[-1]), strict=self.strict)
         except Misplay as fault:
             self._fault(obs.seat, fault)
             return fallback(obs)
@@ -161,15 +180,16 @@ class BotzoneAgent:
 
     # ------------------------------------------------------------------ hands and the program
 
-    def new_hand(self, dealer_draw_flowers: int = 0) -> None:
+    def new_hand(self, dealer_draw_flowers: int = 0, dealt: Sequence[int] = ()) -> None:
         """Start a new Botzone game (the agent notices new hands by itself; a driver that
         plays the same position twice in a row may call this in between).
 
         ``dealer_draw_flowers``: for a single-ended table, how many of the dealer's flowers
         came with his 14th tile (``wall.dealer_draw_flowers``): Botzone announces them as
-        ``BUHUA`` after the deal request, and so does the agent."""
+        ``BUHUA`` after the deal request, and so does the agent. ``dealt``: the seat's tiles
+        in the order dealt (``Table.dealt``), which the deal request keeps, as Botzone's."""
         self.process.close()
-        self._deriver.reset(dealer_draw_flowers)
+        self._deriver.reset(dealer_draw_flowers, dealt)
         self.requests, self.responses = [], []
         self.hand_faults, self.adjusted = [], []
         self._data, self._out, self._discard = "", False, None
@@ -215,7 +235,7 @@ def agent_from_spec(
     if not is_botzone_spec(spec):
         from ..bots import check_bot, make_bot
 
-        check_bot(spec, "gb")
+        check_bot(spec, "gb", heavy=True)
         return make_bot(spec, seed)
     head, command_line = spec.split(":", 1)
     for word in head.split("/")[1:]:
@@ -241,6 +261,7 @@ def agent_from_spec(
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
+    "VERDICTS",
     "BotzoneAgent",
     "Fault",
     "agent_from_spec",

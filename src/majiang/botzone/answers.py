@@ -42,9 +42,13 @@ class Move:
     the final discard other than a win, a kong with the wall empty): ``action`` replaces it."""
 
 
-def answer_move(obs: Observation, text: str) -> Move:
+def answer_move(obs: Observation, text: str, *, strict: bool = False) -> Move:
     """The move of a program's response to the decision ``obs``, checked as Botzone's judge
-    checks it; raises :class:`Misplay` for a response the judge rejects."""
+    checks it; raises :class:`Misplay` for a response the judge rejects.
+
+    ``strict`` (Botzone's scoring): a move the judge rejects for want of tiles in the wall
+    (a kong on the last turn, a chow, pung or kong of the final discard) is a fault, as the
+    judge's WA; otherwise it is replaced by what the engine offers (``Move.adjusted``)."""
     try:
         response = parse_response(text)
     except BotzoneError as error:
@@ -54,34 +58,34 @@ def answer_move(obs: Observation, text: str) -> Move:
             return Move(Win())
         raise Misplay("false_win", "HU without a winning hand of 8 fans")
     if obs.phase is Phase.TURN:
-        return _turn_move(obs, response)
+        return _turn_move(obs, response, strict)
     if response.kind == "PASS":
         return Move(Pass())
     if obs.phase is Phase.ROB:
         raise Misplay("illegal", "only PASS or HU may answer an added kong")
-    return _claim_move(obs, response)
+    return _claim_move(obs, response, strict)
 
 
-def _turn_move(obs: Observation, response: Response) -> Move:
+def _turn_move(obs: Observation, response: Response, strict: bool) -> Move:
     kind, tile = response.kind, response.tile
     hand = list(obs.hand)
     if kind == "PLAY" and tile is not None and tile in hand:
         return Move(Discard(tile))
     if kind == "GANG" and tile is not None and hand.count(tile) == 4:
-        return _offered(obs, ConcealedKong(tile), response)
+        return _offered(obs, ConcealedKong(tile), response, strict)
     if kind == "BUGANG" and tile is not None and tile in hand and any(
         m.kind is MeldKind.PUNG and m.tile == tile for m in obs.melds[obs.seat]
     ):
-        return _offered(obs, AddedKong(tile), response)
+        return _offered(obs, AddedKong(tile), response, strict)
     raise Misplay("illegal", "not a move of this turn")
 
 
-def _claim_move(obs: Observation, response: Response) -> Move:
+def _claim_move(obs: Observation, response: Response, strict: bool) -> Move:
     offer, kind = obs.last_discard, response.kind
     assert offer is not None
     rest = list(obs.hand)
     if kind == "GANG" and response.tile is None and rest.count(offer) >= 3:
-        return _offered(obs, ExposedKong(), response)
+        return _offered(obs, ExposedKong(), response, strict)
     action: Action
     if kind == "PENG" and rest.count(offer) >= 2:
         rest.remove(offer)
@@ -94,7 +98,7 @@ def _claim_move(obs: Observation, response: Response) -> Move:
         raise Misplay("illegal", "not a claim of this discard")
     if response.tile not in rest:
         raise Misplay("illegal", "the discard after the claim is not in the hand")
-    move = _offered(obs, action, response)
+    move = _offered(obs, action, response, strict)
     return move if move.adjusted else Move(action, response.tile)
 
 
@@ -117,11 +121,17 @@ def _chow_tiles(obs: Observation, response: Response, rest: list[int]) -> bool:
     return True
 
 
-def _offered(obs: Observation, action: Action, response: Response) -> Move:
-    """``action`` if the engine offers it; otherwise a move Botzone allows and majiang's rules
-    do not (a claim of the final discard, a kong with the wall empty), replaced."""
+def _offered(obs: Observation, action: Action, response: Response, strict: bool) -> Move:
+    """``action`` if the engine offers it. Otherwise the move has the tiles it needs and is
+    refused for the wall alone (a claim of the final discard, a kong on the last turn): a
+    fault when ``strict``, as the judge's WA; else replaced by what the engine offers."""
     if action in obs.legal_actions:
         return Move(action)
+    if strict:
+        what = "a kong on the last turn" if obs.phase is Phase.TURN else (
+            "a claim of the final discard other than HU"
+        )
+        raise Misplay("illegal", f"{what}: the wall has no tile left for it")
     return Move(fallback(obs), adjusted=f"{response} (not offered by majiang: replaced)")
 
 

@@ -255,18 +255,26 @@ def json_output(output: TurnOutput) -> str:
 
 
 def parse_json_output(lines: Sequence[str]) -> TurnOutput:
-    """The judge's side of :func:`json_output`: the first non-empty line is the JSON object."""
-    text = next((line for line in lines if line.strip()), "")
+    """The judge's side of :func:`json_output`: the whole output of the turn is read as one
+    JSON object, which may run over several lines (the styled JSON that jsoncpp writes, as the
+    official sample bot prints it) or be one compact line; text after the object is ignored, as
+    jsoncpp's reader ignores it."""
+    text = "\n".join(lines).strip()
     try:
-        data = json.loads(text)
+        data, _ = _DECODER.raw_decode(text)
     except (ValueError, RecursionError):
-        raise BotzoneError(f"the output is not JSON: {text[:80]!r}") from None
+        shown = " ".join(text.split())
+        raise BotzoneError(f"the output is not JSON: {shown[:80]!r}") from None
     if not isinstance(data, dict) or not isinstance(data.get("response"), str):
-        raise BotzoneError(f"the JSON output has no 'response' string: {text[:80]!r}")
+        shown = " ".join(text.split())
+        raise BotzoneError(f"the JSON output has no 'response' string: {shown[:80]!r}")
     return TurnOutput(
         data["response"], str(data.get("debug", "")), data.get("data", ""),
         data.get("globaldata", ""),
     )
+
+
+_DECODER = json.JSONDecoder()
 
 
 def parse_simple_output(lines: Sequence[str]) -> TurnOutput:

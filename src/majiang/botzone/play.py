@@ -64,14 +64,20 @@ def hand_deltas(
 
 def play_hand(table: Table, agents: Sequence[Agent]) -> BotzoneHand:
     """Play ``table`` to its end with one agent per seat; Botzone programs start a new game
-    and are stopped when the hand is over. On a single-ended table (Botzone's wall) the
-    programs see Botzone's requests exactly, the dealer's first-draw flowers included."""
+    and are stopped when the hand is over. On a four-part or single-ended table (the judges'
+    walls) the programs see the judge's requests exactly, the deal in the order dealt and the
+    dealer's first-draw flowers included; under ``botzone_scoring`` a move refused for the wall
+    alone is charged as the judge's WA."""
     programs = [a for a in agents if isinstance(a, BotzoneAgent)]
+    fresh = len(table.history) == 0 and not table.is_over
     extra = 0
-    if table.single_end and len(table.history) == 0 and not table.is_over:
-        extra = dealer_draw_flowers(table.wall.tiles)
-    for program in programs:
-        program.new_hand(extra)
+    if table.single_end and fresh:
+        extra = dealer_draw_flowers(table.wall.tiles, table.layout)
+    strict = botzone_scoring(table.rules)
+    for seat, agent in enumerate(agents):
+        if isinstance(agent, BotzoneAgent):
+            agent.new_hand(extra, table.dealt[seat] if fresh else ())
+            agent.strict = strict
     try:
         result = play_table(table, list(agents))
     finally:

@@ -18,6 +18,8 @@ announced as ``BUHUA`` before the dealer's first draw, as Botzone's judge does.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine.actions import Action, AddedKong, ConcealedKong, Discard, Win
 from ..engine.state import HIDDEN, Observation, Phase
 from ..hand import Meld, MeldKind
@@ -51,13 +53,18 @@ class RequestDeriver:
         self.answer: Action | None = None
         self.dealer_draw_flowers = 0
         """The last flowers of the dealer that came with his 14th tile (Botzone's BUHUA)."""
+        self.dealt: tuple[int, ...] = ()
+        """The seat's dealt tiles in the order it took them (``Table.dealt``), if known: the
+        deal request lists them so, as the judge does; otherwise sorted."""
 
-    def reset(self, dealer_draw_flowers: int = 0) -> None:
+    def reset(self, dealer_draw_flowers: int = 0, dealt: Sequence[int] = ()) -> None:
         """Forget the hand (the next observation starts a new game); ``dealer_draw_flowers``:
         how many of the dealer's flowers in that game he drew with his 14th tile, after the
-        deal (a single-ended table's deal; 0 for a two-ended table)."""
+        deal (a single-ended table's deal; 0 for a two-ended table); ``dealt``: the seat's
+        tiles in the order dealt."""
         self.prev, self.answer = None, None
         self.dealer_draw_flowers = dealer_draw_flowers
+        self.dealt = tuple(dealt)
 
     def note(self, action: Action) -> None:
         """The seat's answer to the last observation."""
@@ -72,8 +79,10 @@ class RequestDeriver:
             prev.dealer, prev.prevalent_wind, prev.seat
         ):
             return True
+        konged = len(obs.melds[obs.seat]) > len(prev.melds[prev.seat])  # the dealer's first turn
         return _first_call(obs) and (
-            _made(obs) <= _made(prev) or obs.wall_remaining > prev.wall_remaining
+            obs.wall_remaining > prev.wall_remaining
+            or (_made(obs) <= _made(prev) and not konged)
         )
 
     def requests(self, obs: Observation) -> list[Request]:
@@ -95,10 +104,7 @@ class RequestDeriver:
         if not _first_call(obs):
             raise BotzoneError(_LOST)
         me = self._id(obs, obs.seat)
-        hand = list(obs.hand)
-        if obs.phase is Phase.TURN:
-            assert obs.drawn is not None
-            hand.remove(obs.drawn)
+        hand = _in_dealt_order(obs, self.dealt)
         dealer = obs.dealer
         dealt = len(obs.flowers[dealer]) - self.dealer_draw_flowers
         if dealt < 0:
@@ -191,6 +197,19 @@ class RequestDeriver:
         kind = "PLAY" if obs.phase is Phase.CLAIM else "BUGANG"
         out.append(Request(kind, pid, tile))
         return out
+
+
+def _in_dealt_order(obs: Observation, dealt: Sequence[int]) -> list[int]:
+    """The 13 tiles of the deal request: in the order dealt when ``dealt`` holds them (the
+    dealer's first draw, his last tile taken, left out), otherwise sorted."""
+    hand = list(obs.hand)
+    if obs.phase is Phase.TURN:
+        assert obs.drawn is not None
+        hand.remove(obs.drawn)
+    order = list(dealt)
+    if obs.phase is Phase.TURN and obs.drawn in order:
+        del order[len(order) - 1 - order[::-1].index(obs.drawn)]
+    return order if sorted(order) == hand else hand
 
 
 def _combined(pid: int, meld: Meld, tile: int | None) -> Request:

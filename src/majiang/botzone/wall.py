@@ -1,27 +1,26 @@
 """Botzone's ``walltiles`` and majiang's explicit walls: the same hand in both.
 
-Botzone's judge (``initdata.walltiles``) takes 144 tile names separated by spaces and draws
-every tile from the **end** of that list: player 0 (the dealer, East) takes tiles until he holds
-13 that are not flowers, then players 1, 2 and 3; then the game begins with player 0's draw.
-Flowers are set aside and replaced by the next tile from the same end, and so are kongs.
+Botzone's judge (``initdata.walltiles``) takes tile names separated by spaces, 136 without
+flowers (its own walls, the ladder's and the contests') or 144 with them, and draws every tile
+from the **end** of a list. The judge of today splits the list into four equal parts, one per
+player (player 0, the dealer, East, has the first): each player draws from the end of his own
+part, the deal (until he holds 13 tiles that are not flowers, dealer first), his draws, his
+flower and kong replacements; the hand is drawn when the player to draw finds his part empty.
+A ``four_part`` majiang table deals and draws so, from the front of each part
+(``Table(..., layout="four_part")``); walltiles is its wall with each part reversed.
 
-A **single-ended** majiang table (``Table(..., single_end=True)``) deals and draws exactly so
-from the front of its wall, so a walltiles list is its wall reversed (:func:`from_walltiles`,
-:func:`to_walltiles`): the deal, every draw and every flower and kong replacement are Botzone's.
-
-majiang's default, two-ended wall deals from the front, 4-4-4-1 around the table and a 14th tile
-to the dealer, replaces the dealt flowers from the back (dealer, South, West, North), then draws
-from the front and replaces flowers and kongs from the back. ``single_end=False`` converts for
-it: each tile is placed where that table takes it for the same player at the same moment
-(:func:`botzone_order`, :func:`majiang_wall`), so both deal the same hands and flowers and give
-the same draws and flower replacements until a kong (Botzone's replacement is the next tile of
-the single end, the two-ended table's comes from the tail).
+The older judge took every tile from the end of the one list: a ``single_end`` table, whose
+wall reversed is the walltiles. For majiang's default, two-ended wall, ``two_ended`` converts
+for that older judge: each tile is placed where that table takes it for the same player at the
+same moment (:func:`botzone_order`, :func:`majiang_wall`), so both deal the same hands and
+flowers and give the same draws and flower replacements until a kong.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..engine.wall import LAYOUTS
 from ..rules.guobiao.ruleset import GuobiaoRules
 from .tiles import BotzoneError, botzone_name, botzone_tile
 
@@ -49,11 +48,23 @@ def _until_tiles(source: list[int], start: int, needed: int) -> int:
 
 
 def _check(tiles: Sequence[int]) -> None:
-    if sorted(tiles) != sorted(GuobiaoRules().wall_tiles()):
+    if sorted(tiles) not in (_WITH_FLOWERS, _WITHOUT_FLOWERS):
         raise BotzoneError(
-            "a wall must hold the 144 tiles of Guobiao: 4 of each of the 34 kinds and the 8 "
-            "flowers H1-H8"
+            "a wall holds the 136 tiles of Guobiao (4 of each of the 34 kinds), with or "
+            "without the 8 flowers H1-H8"
         )
+
+
+_WITH_FLOWERS = sorted(GuobiaoRules().wall_tiles())
+_WITHOUT_FLOWERS = sorted(GuobiaoRules({"flowers": False}).wall_tiles())
+
+
+def _layout(layout: str, single_end: bool | None) -> str:
+    if single_end is not None:
+        return "single_end" if single_end else "two_ended"
+    if layout not in LAYOUTS:
+        raise BotzoneError(f"a wall layout is one of {', '.join(LAYOUTS)}, not {layout!r}")
+    return layout
 
 
 def botzone_order(wall: Sequence[int]) -> list[int]:
@@ -108,7 +119,8 @@ def majiang_wall(order: Sequence[int]) -> list[int]:
     """The majiang wall whose Botzone order is ``order`` (the inverse of :func:`botzone_order`)."""
     _check(order)
     deals, first_draw, rest = split_order(order)
-    wall: list[int | None] = [None] * WALL_SIZE
+    size = len(order)
+    wall: list[int | None] = [None] * size
     for k in range(4):
         for slot, tile in zip(_DEAL_SLOTS[k], deals[k][:13], strict=True):
             wall[slot] = tile
@@ -121,62 +133,99 @@ def majiang_wall(order: Sequence[int]) -> list[int]:
         previous_flower = _is_flower(tile)
     wall[_DEALER_14TH + 1 : _DEALER_14TH + 1 + len(live)] = live
     for i, tile in enumerate(tail):
-        wall[WALL_SIZE - 1 - i] = tile
+        wall[size - 1 - i] = tile
     return [t for t in wall if t is not None]
 
 
-def to_walltiles(wall: Sequence[int], *, single_end: bool = True) -> str:
-    """Botzone's ``walltiles`` for a majiang wall (in draw order, as ``Table.wall.tiles``):
-    the order in which Botzone takes the tiles, reversed (it takes from the end), as names.
+def to_walltiles(
+    wall: Sequence[int], *, layout: str = "four_part", single_end: bool | None = None
+) -> str:
+    """Botzone's ``walltiles`` for a majiang wall (in draw order, as ``Table.wall.tiles``),
+    the order in which the judge takes the tiles reversed (it takes from the end), as names.
 
-    ``single_end``: the wall of a single-ended table, whose order is Botzone's already; False:
-    of a two-ended table, rearranged by :func:`botzone_order`."""
-    if single_end:
-        _check(wall)
-        order = list(wall)
-    else:
-        order = botzone_order(wall)
+    ``layout``: the table's (``Table.layout``). ``four_part`` (the current judge): each part,
+    a player's, reversed in place; ``single_end`` (the older judge's single wall): the whole
+    wall reversed; ``two_ended``: rearranged by :func:`botzone_order` for the older judge, the
+    same hands until the first kong. ``single_end=True``/``False`` names the last two."""
+    layout = _layout(layout, single_end)
+    _check(wall)
+    if layout == "four_part":
+        size = len(wall) // 4
+        order = [t for p in range(4) for t in reversed(wall[size * p : size * (p + 1)])]
+        return " ".join(botzone_name(t) for t in order)
+    order = list(wall) if layout == "single_end" else botzone_order(wall)
     return " ".join(botzone_name(t) for t in reversed(order))
 
 
-def from_walltiles(text: str, *, single_end: bool = True) -> list[int]:
-    """The majiang wall of a ``walltiles`` string, for ``Table(rules, wall=..., dealer=0,
-    single_end=True)``: the names reversed. ``single_end=False``: the wall rearranged for a
-    two-ended table (:func:`majiang_wall`; the same hand until a kong)."""
+def from_walltiles(
+    text: str, *, layout: str = "four_part", single_end: bool | None = None
+) -> list[int]:
+    """The majiang wall of a ``walltiles`` string (136 names without flowers, 144 with), for
+    ``Table(rules, wall=..., dealer=0, layout=layout)``: the inverse of :func:`to_walltiles`
+    (``two_ended``: the wall rearranged by :func:`majiang_wall`, the same hand until a kong).
+    :func:`walltiles_flowers` says which rules (with flowers or without) it needs."""
+    layout = _layout(layout, single_end)
     names = text.split()
-    if len(names) == 136:
+    if len(names) not in (136, WALL_SIZE):
         raise BotzoneError(
-            "136 tiles is Botzone's duplicate format (a wall of 34 per player, no flowers), "
-            "which majiang does not play; walltiles of the classic game hold 144 tiles"
+            f"walltiles holds 136 tile names (without flowers) or 144 (with), not {len(names)}"
         )
-    if len(names) != WALL_SIZE:
-        raise BotzoneError(f"walltiles holds 144 tile names, not {len(names)}")
-    order = [botzone_tile(n) for n in reversed(names)]
-    if single_end:
-        _check(order)
+    tiles = [botzone_tile(n) for n in names]
+    _check(tiles)
+    if layout == "four_part":
+        size = len(tiles) // 4
+        return [t for p in range(4) for t in reversed(tiles[size * p : size * (p + 1)])]
+    order = tiles[::-1]
+    if layout == "single_end":
         return order
     return majiang_wall(order)
 
 
-def seeded_wall(seed: int) -> list[int]:
+def walltiles_flowers(text: str) -> bool:
+    """Whether a ``walltiles`` string holds the flowers (144 names; 136 without): the rule
+    option ``flowers`` that plays it."""
+    return any(name.startswith("H") for name in text.split())
+
+
+def seeded_wall(seed: int, *, flowers: bool = True) -> list[int]:
     """The wall of a seeded majiang hand, in draw order (the dice break applied); the same for
-    a single-ended and a two-ended table of that seed."""
+    every layout of a table of that seed (with the flowers, or without)."""
     from ..engine.table import Table
 
-    return list(Table(GuobiaoRules(), seed).wall.tiles)
+    rules = GuobiaoRules({"flowers": flowers})
+    return list(Table(rules, seed, layout="two_ended").wall.tiles)
 
 
-def dealer_draw_flowers(wall: Sequence[int]) -> int:
+def dealer_draw_flowers(wall: Sequence[int], layout: str = "single_end") -> int:
     """How many flowers the dealer draws at his first draw (after the deal of all four hands)
-    from a single-ended wall: Botzone announces them as ``BUHUA``, not in the deal request."""
+    from a single-ended or a four-part wall (``Table.wall.tiles``): Botzone announces them as
+    ``BUHUA``, not in the deal request."""
+    if layout == "four_part":
+        part = list(wall[: len(wall) // 4])
+        start = _until_tiles(part, 0, 13)
+        return _until_tiles(part, start, 1) - start - 1
     _, first_draw, _ = split_order(wall)
     return len(first_draw) - 1
 
 
-def botzone_deal(walltiles: str) -> tuple[list[list[int]], list[list[int]], list[int]]:
-    """What Botzone's judge deals from ``walltiles``: each player's 13 tiles, each player's
-    flowers, and the dealer's first draw (flowers replaced first, the tile drawn last)."""
-    deals, first_draw, _ = split_order([botzone_tile(n) for n in reversed(walltiles.split())])
+def botzone_deal(
+    walltiles: str, layout: str = "four_part"
+) -> tuple[list[list[int]], list[list[int]], list[int]]:
+    """What Botzone's judge deals from ``walltiles``: each player's 13 tiles in the order
+    dealt, each player's flowers, and the dealer's first draw (flowers replaced first, the
+    tile drawn last). ``layout``: ``four_part`` (the current judge) or ``single_end``."""
+    tiles = from_walltiles(walltiles, layout=_layout(layout, None))
+    if layout == "four_part":
+        size = len(tiles) // 4
+        deals, first_draw = [], []
+        for p in range(4):
+            part = tiles[size * p : size * (p + 1)]
+            end = _until_tiles(part, 0, 13)
+            deals.append(part[:end])
+            if p == 0:
+                first_draw = part[end : _until_tiles(part, end, 1)]
+    else:
+        deals, first_draw, _ = split_order(tiles)
     hands = [[t for t in deal if not _is_flower(t)] for deal in deals]
     flowers = [[t for t in deal if _is_flower(t)] for deal in deals]
     return hands, flowers, first_draw
@@ -192,4 +241,5 @@ __all__ = [
     "seeded_wall",
     "split_order",
     "to_walltiles",
+    "walltiles_flowers",
 ]

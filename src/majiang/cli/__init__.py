@@ -14,6 +14,7 @@ from . import analyze as analyze_cmd
 from . import botzone as botzone_cmd
 from . import play as play_cmd
 from . import replay as replay_cmd
+from . import review as review_cmd
 from . import score as score_cmd
 from . import serve as serve_cmd
 from . import sheet as sheet_cmd
@@ -50,6 +51,7 @@ def build_parser() -> argparse.ArgumentParser:
     tournament_cmd.add_parser(commands)
     botzone_cmd.add_parser(commands)
     sheet_cmd.add_parser(commands)
+    review_cmd.add_parser(commands)
     return parser
 
 

@@ -1,10 +1,11 @@
 """``majiang botzone``: Botzone's Chinese Standard Mahjong bots and majiang's, both ways.
 
 * ``bot``: a majiang bot as a Botzone program (requests on stdin, responses on stdout);
-* ``wall``: the ``walltiles`` of a seeded majiang hand (Botzone plays it as the single-ended
-  table of that seed does);
+* ``wall``: the ``walltiles`` of a seeded majiang hand (Botzone's judge plays it as the
+  four-part table of that seed does);
 * ``play``: hands with Botzone programs in some seats and majiang bots in the others, on
-  Botzone's single-ended wall.
+  the judge's four-part wall (or the older judge's single wall);
+* ``replay`` / ``export``: Botzone match logs through the engine, and hands as such logs.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .inputs import read_text
 from .score import option_values
 
 _WINDS = "ESWN"
+_LAYOUTS = ("four_part", "single_end", "two_ended")
 
 
 def add_parser(commands: Any) -> None:
@@ -51,26 +53,55 @@ def add_parser(commands: Any) -> None:
     wall = actions.add_parser(
         "wall",
         help="print the walltiles of a seeded majiang hand",
-        description="Prints Botzone's walltiles (144 tile names): the wall of the hand of SEED, "
-        "which Botzone deals and draws exactly as majiang's single-ended table of that seed "
-        "(dealer 0) does, kongs included (docs/botzone.md).",
+        description="Prints Botzone's walltiles (136 tile names, 144 with --flowers): the wall "
+        "of the hand of SEED, which Botzone's judge deals and draws exactly as majiang's "
+        "four-part table of that seed (dealer 0) does, kongs included (docs/botzone.md).",
     )
     wall.add_argument("--seed", type=int, required=True, metavar="S", help="the hand's seed")
     wall.add_argument("--deal", action="store_true", help="also print the deal, in notation")
+    wall.add_argument("--flowers", action="store_true", help="a wall of 144 tiles, flowers too")
     wall.add_argument(
-        "--two-ended", action="store_true",
-        help="the walltiles that deal the hands of majiang's default (two-ended) table of SEED "
-        "instead: the same deal, draws and flowers until the first kong",
+        "--layout", choices=_LAYOUTS, default="four_part",
+        help="four_part: the current judge (default); single_end: the older judge's single "
+        "wall; two_ended: the older judge dealing the hands of majiang's two-ended table of "
+        "SEED, the same until the first kong",
     )
+    wall.add_argument("--two-ended", action="store_true", help="the same as --layout two_ended")
     wall.set_defaults(run=run_wall)
+
+    replay = actions.add_parser(
+        "replay",
+        help="replay a Botzone match log through the engine",
+        description="Reads a Botzone match log of Chinese Standard Mahjong (the JSON of a "
+        "match: initdata with walltiles, every turn's requests and answers, the judge's "
+        "finish), deals its wall and plays the logged answers: every request must be the "
+        "judge's, every answer is checked as the judge checks it, and the end, fans and "
+        "scores must be the judge's. Exit status 1 at the first divergence (docs/botzone.md).",
+    )
+    replay.add_argument("log", metavar="LOG", help="the match log (JSON)")
+    replay.add_argument("--layout", choices=_LAYOUTS[:2], default="four_part",
+                        help="the judge's wall: four_part (today's) or single_end (the older)")
+    replay.set_defaults(run=run_replay)
+
+    export = actions.add_parser(
+        "export",
+        help="write a hand's record as a Botzone match log",
+        description="Replays RECORD (a hand of a four-part or single-ended table, as "
+        "majiang botzone play --records writes them) and prints it as a Botzone match log: "
+        "initdata with walltiles, every turn's requests and answers, the judge's finish.",
+    )
+    export.add_argument("record", metavar="RECORD", help="the hand's record (JSON lines)")
+    export.set_defaults(run=run_export)
 
     play = actions.add_parser(
         "play",
         help="play hands with Botzone programs and majiang bots",
         description="Seats 0-3 from --seat (repeatable; the others play --fill). A seat is a "
         "majiang bot name or botzone[/json|/simple][/keep]:COMMAND. Hands are played on "
-        "Botzone's single-ended wall; Botzone's scoring (botzone_scoring) is on unless "
-        "--option botzone_scoring=off.",
+        "the judge's four-part wall of 136 tiles (--option flowers=on for 144, --layout "
+        "single_end for the older judge's wall); Botzone's scoring (botzone_scoring) is on "
+        "unless --option botzone_scoring=off. Walltiles of 136 tiles play without flowers, "
+        "of 144 with them.",
     )
     play.add_argument("--seat", action="append", default=[], metavar="SPEC", help="a seat")
     play.add_argument("--fill", default="fan", metavar="BOT", help="the other seats (fan)")
@@ -79,6 +110,8 @@ def add_parser(commands: Any) -> None:
     play.add_argument("--walltiles", metavar="TEXT", help="play this Botzone wall (one hand)")
     play.add_argument("--walltiles-file", metavar="PATH", help="read the walltiles from a file")
     play.add_argument("--quan", choices=list(_WINDS), default="E", help="prevalent wind (E)")
+    play.add_argument("--layout", choices=_LAYOUTS[:2], default="four_part",
+                      help="the wall: four_part (the current judge) or single_end (the older)")
     play.add_argument(
         "--time-limit", type=float, default=1.0, metavar="SECONDS",
         help="per Botzone turn; a game's first turn gets twice as long (1)",
@@ -98,7 +131,7 @@ def run_bot(args: argparse.Namespace) -> int:
     """Run ``majiang botzone bot``."""
     from ..botzone import BotzoneBot, run
 
-    check_bot(args.bot, "gb")
+    check_bot(args.bot, "gb", heavy=True)
     run(BotzoneBot(make_bot(args.bot, args.seed)), sys.stdin, sys.stdout, args.io,
         args.keep_running)
     return 0
@@ -108,10 +141,13 @@ def run_wall(args: argparse.Namespace) -> int:
     """Run ``majiang botzone wall``."""
     from ..botzone import botzone_deal, seeded_wall, to_walltiles
 
-    walltiles = to_walltiles(seeded_wall(args.seed), single_end=not args.two_ended)
+    layout = "two_ended" if args.two_ended else args.layout
+    walltiles = to_walltiles(seeded_wall(args.seed, flowers=args.flowers), layout=layout)
     print(walltiles)
     if args.deal:
-        hands, flowers, first = botzone_deal(walltiles)
+        hands, flowers, first = botzone_deal(
+            walltiles, "four_part" if layout == "four_part" else "single_end"
+        )
         for player in range(4):
             tiles = "".join(tile_name(t) for t in sorted(hands[player]))
             extra = "".join(tile_name(t) for t in flowers[player])
@@ -122,7 +158,14 @@ def run_wall(args: argparse.Namespace) -> int:
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``majiang botzone play``."""
-    from ..botzone import BotzoneAgent, agent_from_spec, from_walltiles, play_hand, to_walltiles
+    from ..botzone import (
+        BotzoneAgent,
+        agent_from_spec,
+        from_walltiles,
+        play_hand,
+        to_walltiles,
+        walltiles_flowers,
+    )
     from ..engine.record import save_record
     from ..engine.table import Table
     from ..sim import derive_seed
@@ -136,10 +179,23 @@ def run_play(args: argparse.Namespace) -> int:
     walltiles = args.walltiles
     if args.walltiles_file:
         walltiles = read_text(args.walltiles_file)
-    wall = from_walltiles(walltiles) if walltiles is not None else None
+    wall = from_walltiles(walltiles, layout=args.layout) if walltiles is not None else None
     if wall is not None and args.hands != 1:
         raise OptionError("a walltiles wall is one hand: --hands 1")
-    rules = make_rules("gb", {"botzone_scoring": "on", **option_values(args.option)})
+    options: dict[str, Any] = {"botzone_scoring": "on", "flowers": "off"}
+    options.update(option_values(args.option))
+    if walltiles is not None:
+        flowers = walltiles_flowers(walltiles)
+        given = options.get("flowers")
+        if "flowers" in option_values(args.option) and make_rules(
+            "gb", {"flowers": given}
+        ).options.flowers != flowers:
+            raise OptionError(
+                f"--option flowers={given} contradicts the walltiles "
+                f"({len(walltiles.split())} tiles)"
+            )
+        options["flowers"] = flowers
+    rules = make_rules("gb", options)
     specs = [*args.seat, *[args.fill] * (4 - len(args.seat))]
     agents = [
         agent_from_spec(spec, seat, args.time_limit, seed=derive_seed(args.seed, "seat", seat),
@@ -155,8 +211,8 @@ def run_play(args: argparse.Namespace) -> int:
             seed = derive_seed(args.seed, "hand", i)
             dealer, prevalent = (0, _WINDS.index(args.quan)) if wall else (i % 4, (i // 4) % 4)
             table = Table(rules, seed, dealer=dealer, prevalent_wind=prevalent, wall=wall,
-                          single_end=True)
-            hand_walltiles = to_walltiles(table.wall.tiles)
+                          layout=args.layout)
+            hand_walltiles = to_walltiles(table.wall.tiles, layout=args.layout)
             hand = play_hand(table, agents)
             totals = [t + d for t, d in zip(totals, hand.deltas, strict=True)]
             data = {"hand": i + 1, "seed": seed, "dealer": dealer, "prevalent_wind": prevalent,
@@ -182,6 +238,40 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_replay(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone replay``."""
+    from ..botzone import BotzoneError
+    from ..botzone.logs import read_log, replay_log
+
+    try:
+        data = json.loads(read_text(args.log))
+    except OSError as error:
+        raise BotzoneError(f"cannot read {args.log}: {error.strerror or error}") from None
+    except (ValueError, RecursionError) as error:
+        raise BotzoneError(f"{args.log} is not JSON: {error}") from None
+    log = read_log(data)
+    replay = replay_log(log, args.layout)
+    print(f"{args.log}: {replay.turns} turns; the judge: {replay.ending}")
+    if replay.divergence is not None:
+        print(f"diverges at {replay.divergence}")
+        return 1
+    for fault in replay.faults:
+        print(f"  {fault}")
+    print("majiang agrees: every request, every answer, the end"
+          + ("" if log.end_fault else " and the scores"))
+    return 0
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone export``."""
+    from ..botzone.logs import export_log
+    from ..engine.record import load_record, replay
+
+    table = replay(load_record(args.record))
+    print(json.dumps(export_log(table), ensure_ascii=False))
+    return 0
+
+
 def _describe(data: dict[str, Any]) -> str:
     result = data["result"]
     head = (f"hand {data['hand']} (dealer {data['dealer']}, prevalent "
@@ -194,11 +284,11 @@ def _describe(data: dict[str, Any]) -> str:
     lines = [head + "; deltas " + " ".join(f"{d:+d}" for d in data["deltas"])]
     for fault in data["faults"]:
         charged = ", -30" if fault["charged"] else ""
-        lines.append(f"  seat {fault['seat']} {fault['kind']} at {fault['request']!r}: "
-                     f"{fault['detail']}{charged}")
+        lines.append(f"  seat {fault['seat']} {fault['verdict']} ({fault['kind']}) at "
+                     f"{fault['request']!r}: {fault['detail']}{charged}")
     for item in data["adjusted"]:
         lines.append(f"  seat {item['seat']} {item['move']}")
     return "\n".join(lines)
 
 
-__all__ = ["add_parser", "run_bot", "run_play", "run_wall"]
+__all__ = ["add_parser", "run_bot", "run_export", "run_play", "run_replay", "run_wall"]

@@ -58,7 +58,9 @@ def _reason(table: Table, seat: int, action: Action) -> str:
     if isinstance(action, ConcealedKong | AddedKong):
         if table.claimed_turn and not table.rules.kong_after_claim:
             return "after a chow or pung the player must discard (no kong until his next draw)"
-        if not table._may_kong():
+        if not table._may_kong(seat):
+            if table.wall.parts != 1:
+                return "no kong: this player's or the next player's part of the wall is empty"
             return "no kong: the wall has no replacement tile left for it"
         if not table.rules.natural(action.tile):
             return "a wild tile may not be used in a kong"

@@ -25,6 +25,7 @@ from ..rules.registry import make_rules, rules_options
 from ..tiles import tile_from_name, tile_name
 from .actions import action_from_json, action_to_json
 from .table import Table
+from .wall import LAYOUTS
 
 FORMAT = 2
 """Format 2 files are sealed (line count and checksum); format 1 files are not."""
@@ -51,10 +52,14 @@ def record_of(table: Table) -> list[dict[str, Any]]:
         header["dealer_count"] = table.dealer_count
     if any(table.initial_thrown):
         header["thrown"] = list(table.initial_thrown)
-    if table.single_end:
-        header["single_end"] = True
+    if table.layout != "two_ended":
+        header["wall_layout"] = table.layout
+    if table.layout == "single_end":
+        header["single_end"] = True  # as records of single-ended tables have always said
     if table.explicit_wall is not None:
         header["wall"] = " ".join(tile_name(t) for t in table.explicit_wall)  # flowers as a-h
+    if table.explicit_dice is not None:
+        header["dice"] = [list(pair) for pair in table.explicit_dice]
     lines = [header]
     marks = [*table.event_marks, len(table.events)]
     for i, (seat, action) in enumerate(table.history):
@@ -72,7 +77,12 @@ def record_of(table: Table) -> list[dict[str, Any]]:
 
 def save_record(table: Table, path: str | Path) -> None:
     """Write a table's record as sealed JSON lines (line count in the header, checksum last)."""
-    lines = record_of(table)
+    write_record(record_of(table), path)
+
+
+def write_record(lines: list[dict[str, Any]], path: str | Path) -> None:
+    """Write record lines (header first) as a sealed file: line count in the header, checksum
+    last."""
     header = {**lines[0], "lines": len(lines) + 1}
     texts = [json.dumps(line, ensure_ascii=False) for line in [header, *lines[1:]]]
     texts.append(json.dumps({"sha256": _checksum(texts)}))
@@ -168,7 +178,8 @@ def table_from_header(header: dict[str, Any]) -> Table:
             every_seat_answers=bool(header.get("every_seat_answers", True)),
             dealer_count=int(header.get("dealer_count", 1)),
             thrown=[int(n) for n in header.get("thrown", (0, 0, 0, 0))],
-            single_end=_single_end(header),
+            layout=_layout(header),
+            dice=_dice(header),
         )
     except (KeyError, TypeError, ValueError) as error:
         if isinstance(error, MajiangError):
@@ -176,12 +187,28 @@ def table_from_header(header: dict[str, Any]) -> Table:
         raise RecordError(f"bad record header: {error!r}") from None
 
 
-def _single_end(header: dict[str, Any]) -> bool:
-    """The header's wall: ``"single_end": true`` for a single-ended table (absent: two ends)."""
+def _layout(header: dict[str, Any]) -> str:
+    """The header's wall layout: ``wall_layout``, or ``"single_end": true`` (older records);
+    neither: two ends."""
     value = header.get("single_end", False)
     if not isinstance(value, bool):
         raise RecordError(f"bad record header: single_end must be true or false, not {value!r}")
-    return value
+    layout = header.get("wall_layout", "single_end" if value else "two_ended")
+    if layout not in LAYOUTS or (value and layout != "single_end"):
+        raise RecordError(f"bad record header: wall_layout {layout!r}")
+    return str(layout)
+
+
+def _dice(header: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    """The header's dice of an explicit wall, ``[[a, b], [c, d]]``, or None."""
+    dice = header.get("dice")
+    if dice is None:
+        return None
+    try:
+        (a, b), (c, d) = dice
+        return (int(a), int(b)), (int(c), int(d))
+    except (TypeError, ValueError):
+        raise RecordError(f"bad record header: dice are [[a, b], [c, d]], not {dice!r}") from None
 
 
 def replay(lines: list[dict[str, Any]], *, verify: bool = True) -> Table:

@@ -125,6 +125,8 @@ class Table:
         dealer_count: int = 1,
         thrown: Sequence[int] = (0, 0, 0, 0),
         single_end: bool = False,
+        layout: str | None = None,
+        dice: tuple[tuple[int, int], tuple[int, int]] | None = None,
     ) -> None:
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
@@ -151,13 +153,31 @@ class Table:
         where bots are asked only when they may claim (and never look at the others' phase)."""
         self.explicit_wall = list(wall) if wall is not None else None
         if wall is not None and sorted(wall) != sorted(rules.wall_tiles()):
-            raise MajiangError("an explicit wall must hold exactly the rule set's tiles")
-        self.single_end = single_end
-        """Botzone's single-ended wall: the deal, flower and kong replacements and live draws
-        all take the next tile of the front, in the order of Botzone's judge (see ``_deal``)."""
-        self.wall = Wall(
-            rules.wall_tiles(), WallRandom(seed), order=wall, single_end=single_end
-        )
+            raise MajiangError(
+                f"an explicit wall must hold exactly the rule set's {len(rules.wall_tiles())} "
+                f"tiles, not {len(wall)}"
+            )
+        if dice is not None and wall is None:
+            raise MajiangError("dice break an explicit wall; a seeded wall rolls its own")
+        if layout is None:
+            layout = "single_end" if single_end else getattr(rules, "wall_layout", "two_ended")
+        elif single_end and layout != "single_end":
+            raise MajiangError(f"single_end contradicts the wall layout {layout!r}")
+        try:
+            self.wall = Wall(
+                rules.wall_tiles(), WallRandom(seed), order=wall, layout=layout, dice=dice
+            )
+        except ValueError as error:
+            raise MajiangError(str(error)) from None
+        self.explicit_dice = dice
+        """The dice that broke the explicit wall (None: the wall was given broken)."""
+        self.layout = layout
+        """Who draws where (``engine.wall.LAYOUTS``; the rule set's ``wall_layout`` unless
+        given): two ends; one end (the deal, flower and kong replacements and live draws all
+        take the next tile of the front); or four parts, each player drawing from his own."""
+        self.single_end = self.wall.single_end
+        """No tail: each seat is dealt in turn until it holds 13 tiles (see ``_deal``), and
+        every replacement is drawn like a live tile."""
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
         self._sizes = [0, 0, 0, 0]
         """Each seat's concealed tile count, kept by ``_add``."""
@@ -192,6 +212,9 @@ class Table:
         self._legal_turn: list[Action] | None = None
         self._turn_check: WinCheck | None = None
         self._dealt_flowers: list[list[int]] = [[] for _ in range(4)]
+        self.dealt: list[list[int]] = [[] for _ in range(4)]
+        """Each seat's tiles of the deal in the order it took them (flowers aside, their
+        replacements where they came; the dealer's 14th tile included)."""
         self._draw_may_win = True
         self._public_key = -1
         self._public: tuple[Any, ...] = ()
@@ -366,7 +389,7 @@ class Table:
     @property
     def drawable(self) -> int:
         """Tiles that may still be drawn before the wall counts as exhausted."""
-        return max(0, self._live())
+        return max(0, self._live(self.current))
 
     def _public_view(self) -> tuple[Any, ...]:
         """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,
@@ -479,7 +502,7 @@ class Table:
                     if not self.wall.remaining:
                         self._end_draw()
                         return
-                    replacement = self._draw_back()
+                    replacement = self._draw_back(0)
                     self._take(seat, replacement)
                     if seat == self.dealer and not self.rules.is_flower(replacement):
                         self.last_tile = replacement
@@ -533,13 +556,15 @@ class Table:
         """One tile dealt to ``seat`` from a single-ended wall, each flower set aside and
         replaced at once (None: the wall ran out and the hand is drawn)."""
         replacing = False
+        part = (seat - self.dealer) % 4
         while True:
-            if not self.wall.remaining:
+            if not self.wall.left(part):
                 self._end_draw()
                 return None
-            tile = self._draw_back() if replacing else self.wall.draw()
+            tile = self._draw_back(part) if replacing else self.wall.draw(part)
             if not self.rules.is_flower(tile):
                 self._add(seat, tile)
+                self.dealt[seat].append(tile)
                 return tile
             self.flowers[seat].append(tile)
             self._shown(seat)
@@ -551,36 +576,47 @@ class Table:
             self._dealt_flowers[seat].append(tile)
         else:
             self._add(seat, tile)
+            self.dealt[seat].append(tile)
 
-    def _draw_back(self) -> int:
-        """A replacement tile from the tail, or the front of a single-ended wall (counted: the
-        wall's end may depend on it)."""
+    def _draw_back(self, part: int) -> int:
+        """A replacement tile for player ``part`` (counted from the dealer): from the tail, or
+        the front of a wall without one (counted: the wall's end may depend on it)."""
         self.replacements += 1
         self._reserve = self.rules.reserve(self.replacements)
-        return self.wall.draw_back()
+        return self.wall.draw_back(part)
 
     # In the hot paths below, ``wall.back - wall.front`` is ``wall.remaining`` without the call
     # of the property (about 0.1 µs; read several times a step).
 
-    def _live(self) -> int:
-        """Tiles that may still be drawn before the wall counts as exhausted."""
+    def _live(self, seat: int) -> int:
+        """Tiles that may still be drawn after ``seat``'s turn before the wall counts as
+        exhausted (in four parts: those of the next player's part); 0 or less: the last turn."""
         wall = self.wall
+        if wall.parts != 1:
+            return wall.left((seat + 1 - self.dealer) % 4) - self._reserve
         return wall.back - wall.front - self._reserve
 
-    def _may_kong(self) -> bool:
+    def _may_kong(self, seat: int, exposed: bool = False) -> bool:
         """A kong needs its replacement draw: one tile above the reserve after one more
-        replacement (Guobiao: any tile left; Huangyan: R - 1 >= T(k + 1))."""
+        replacement (Guobiao: any tile left; Huangyan: R - 1 >= T(k + 1)). In four parts a
+        kong on one's turn needs a tile in one's own part and the next player's (it may not
+        be made on the last turn); a kong of a discard, any discard that may be claimed (its
+        declarer's draw ends the hand if his part is empty)."""
         wall = self.wall
+        if wall.parts != 1:
+            part = (seat - self.dealer) % 4
+            return exposed or (wall.left(part) > 0 and wall.left((part + 1) % 4) > 0)
         return wall.back - wall.front - 1 >= self.rules.reserve(self.replacements + 1)
 
     def _draw(self, seat: int, from_back: bool, source: str) -> bool:
         """Draw for ``seat`` (replacing flowers); False if the hand ended as a draw."""
         wall = self.wall
+        part = (seat - self.dealer) % 4
         while True:
-            if wall.back == wall.front:  # the wall is empty
+            if not wall.left(part):  # the wall (the seat's part of it) is empty
                 self._end_draw()
                 return False
-            tile = self._draw_back() if from_back else wall.draw()
+            tile = self._draw_back(part) if from_back else wall.draw(part)
             if self._flower[tile]:
                 self.flowers[seat].append(tile)
                 self._shown(seat)
@@ -666,7 +702,7 @@ class Table:
                 discards.append(discard_of[t])
                 if n == 4:
                     four = True
-        if (melds or four) and (not claimed or rules.kong_after_claim) and self._may_kong():
+        if (melds or four) and (not claimed or rules.kong_after_claim) and self._may_kong(seat):
             if four:
                 for t in range(34):
                     if counts[t] == 4 and rules.natural(t):
@@ -691,7 +727,7 @@ class Table:
                     self_drawn=True,
                     seat_wind=self.seat_wind(seat),
                     prevalent_wind=self.prevalent_wind,
-                    last_tile=self._live() <= 0 and self.draw_source != "initial",
+                    last_tile=self._live(seat) <= 0 and self.draw_source != "initial",
                     kong=self.draw_source == "kong",
                     fourth_tile=self._fourth_tile(seat, win, self.concealed[seat][win] - 1),
                     initial_hand=self.draw_source == "initial" and not self.melds[seat],
@@ -736,7 +772,7 @@ class Table:
         self.ponds[seat].append(tile)
         self._seen(tile, 1)
         self._shown(seat)
-        self.final_discard = self._live() <= 0
+        self.final_discard = self._live(seat) <= 0
         self.events.append({"type": "discard", "seat": seat, "tile": _NAMES[tile]})  # as _event
         self._open_window(_CLAIM, seat, tile)
         if not self.options:
@@ -777,7 +813,7 @@ class Table:
                 if counts[tile] >= 2:
                     if ident not in self._skipped_pungs[seat]:
                         options.append(PUNG_ACTION)
-                    if counts[tile] >= 3 and self._may_kong():
+                    if counts[tile] >= 3 and self._may_kong(seat, True):
                         options.append(EXPOSED_KONG_ACTION)
                 if may_chow[seat]:
                     self._add_chows(counts, ident, options)

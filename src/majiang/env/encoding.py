@@ -43,7 +43,7 @@ relative to the observer: row 0 is the observer, 1 his next player (下家), 2 t
 
 With the oracle option (perfect information) two blocks follow: the other three seats' concealed
 counts (3 x 34, relative seats 1-3) and the wall in draw order, front first (tile + 1, 0 past
-its end; 144 slots).
+its end; 144 slots; a four-part wall part by part, the dealer's first; 136 tiles without flowers).
 """
 
 from __future__ import annotations
@@ -560,7 +560,7 @@ class TableEncoder:
         prevalent, wild, indicator, dealer_count = self._constants
         dealer = table.dealer
         remaining = table.wall.back - table.wall.front
-        live = remaining - table.rules.reserve(table.replacements)
+        live = table.drawable
         return [
             seat,
             (dealer - seat) % 4,
@@ -629,7 +629,7 @@ class TableEncoder:
             conc[(seat + 1) % 4] + conc[(seat + 2) % 4] + conc[(seat + 3) % 4]
         )
         wall = table.wall
-        undrawn = wall.tiles[wall.front : wall.back]
+        undrawn = wall.tiles[wall.front : wall.back] if wall.parts == 1 else wall.undrawn()
         n = len(undrawn)
         obs[layout.wall : layout.wall + n] = [t + 1 for t in undrawn]
         obs[layout.wall + n : layout.wall + WALL_SLOTS] = 0

@@ -7,6 +7,8 @@ documented in the OpenAPI page (``/docs``); the websocket schema is ``protocol.p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -340,24 +342,48 @@ def create_app(
         client = Client(seat, websocket.send_text, rate, burst, burst,
                         changes_only=updates == "changed")
         await runtime.connect(client)
+        reader = asyncio.create_task(_read(websocket, runtime, client))
+        writer = asyncio.create_task(client.write())
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:  # a binary frame: refused, the connection stays usable
-                    await client.send(_error("send JSON objects in text frames, not binary"))
-                    continue
-                reply = await _handle(runtime, client, text)
-                if reply is not None:
-                    await client.send(reply)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            await runtime.disconnect(client)
+            reader.cancel()
+            client.drop("disconnected")
+            # shielded: the seat is released even if this handler is being cancelled
+            await asyncio.shield(runtime.disconnect(client))
+            await asyncio.gather(reader, writer, return_exceptions=True)
+        if client.dropped != "disconnected":  # too slow: its unread bytes are thrown away
+            _abort(websocket)
 
     return app
+
+
+def _abort(websocket: WebSocket) -> None:
+    """Close a connection at once, unsent bytes and all (a closing handshake would wait for a
+    client that does not read). Under uvicorn the ASGI ``send`` is its protocol's method,
+    which holds the transport; elsewhere the connection is left to close normally."""
+    protocol = getattr(getattr(websocket, "_send", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    abort = getattr(transport, "abort", None)
+    if callable(abort):
+        abort()
+
+
+async def _read(websocket: WebSocket, runtime: RoomRuntime, client: Client) -> None:
+    """A client's messages, each handled in turn, until it disconnects."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:  # a binary frame: refused, the connection stays usable
+                client.send(_error("send JSON objects in text frames, not binary"))
+                continue
+            # shielded: a client dropped meanwhile never interrupts an action being committed
+            reply = await asyncio.shield(_handle(runtime, client, text))
+            if reply is not None:
+                client.send(reply)
 
 
 def _error(message: str) -> dict[str, Any]:
@@ -382,6 +408,8 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
         # under the lock: an action applied but still being committed is seen by no one
         async with runtime.lock:
             if isinstance(message, ResyncMessage):
+                if not client.allow_resync():
+                    return _error("too many resyncs: at most two a second")
                 client.seen = None
                 return runtime.state_frame(client.seat)
             try:

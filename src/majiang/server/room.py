@@ -31,7 +31,6 @@ from .clients import (
     default_action,
     default_bot,
     encode,
-    safe_send,
 )
 from .models import HandRow, MatchRow, Room
 from .protocol import VERSION
@@ -223,9 +222,9 @@ class RoomRuntime:
                 if grace is not None:
                     grace.cancel()
                 state.taken_over = False
-            await client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
+            client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
             client.seen = None
-            await client.send(self.state_frame(client.seat))
+            client.send(self.state_frame(client.seat))
             self._arm_timer()
 
     async def disconnect(self, client: Client) -> None:
@@ -250,7 +249,7 @@ class RoomRuntime:
                 return
             state.taken_over = True
             self._grace.pop(seat, None)
-            await self._broadcast_view()
+            self._broadcast_view()
             await self._run_bots()
 
     # ------------------------------------------------------------------ the match
@@ -269,7 +268,7 @@ class RoomRuntime:
             if players and all(s.ready for s in players):
                 await self._start_match()
             else:
-                await self._broadcast_view()
+                self._broadcast_view()
 
     async def _start_match(self) -> None:
         bot = self.options_bot()
@@ -336,7 +335,7 @@ class RoomRuntime:
         self.spec = spec
         self.table = self.match.table(spec)
         self.last_result = None
-        await self._broadcast_state()
+        self._broadcast_state()
         await self._run_bots()
 
     async def _finish_hand(self) -> None:
@@ -358,7 +357,7 @@ class RoomRuntime:
             totals=list(match.totals),
             bullets=list(match.bullets),
         )
-        await self._send_all(lambda seat: frame)
+        self._send_all(lambda seat: frame)
         await self._next_hand()
 
     async def _finish_match(self) -> None:
@@ -375,7 +374,7 @@ class RoomRuntime:
         frame = self._frame(
             "match_end", totals=list(self.match.totals), bullets=list(self.match.bullets)
         )
-        await self._send_all(lambda seat: frame)
+        self._send_all(lambda seat: frame)
 
     # ------------------------------------------------------------------ actions
 
@@ -433,7 +432,7 @@ class RoomRuntime:
             self._rebuild_table()  # not committed: forget it
             raise RoomError("the action could not be saved; it was not played") from None
         self._asked_since(seat)
-        await self._broadcast_update(before)
+        self._broadcast_update(before)
         if table.is_over:
             await self._finish_hand()
         else:
@@ -534,7 +533,7 @@ class RoomRuntime:
         listeners.append((SPECTATOR, list(self.spectators)))
         return listeners
 
-    async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
+    def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
         """One frame per seat (and one for all spectators), built and encoded only if someone
         listens, and encoded once when it is the same frame for everyone."""
         listeners = self._listeners()
@@ -546,21 +545,21 @@ class RoomRuntime:
                 if frame is not last:
                     last, text = frame, encode(frame)
                 for client in clients:
-                    await safe_send(client, text)
+                    client.push(text)
 
-    async def _broadcast_state(self) -> None:
+    def _broadcast_state(self) -> None:
         for state in self.seats:
             for client in state.clients:
                 client.seen = None
         for client in self.spectators:
             client.seen = None
-        await self._send_all(self.state_frame)
+        self._send_all(self.state_frame)
 
-    async def _broadcast_view(self) -> None:
+    def _broadcast_view(self) -> None:
         frame = self._frame("room", view=self.view())
-        await self._send_all(lambda seat: frame)
+        self._send_all(lambda seat: frame)
 
-    async def _broadcast_update(self, before: int) -> None:
+    def _broadcast_update(self, before: int) -> None:
         """The ``update`` after an accepted action, to every client; a client that asked for
         changes only (``updates=changed``) is not sent one that would tell it nothing new: no
         event for it, its observation as in the last frame it was sent, and not its own action.
@@ -594,7 +593,7 @@ class RoomRuntime:
                 if text is None:
                     text = _with_observation(encode(head), observation)
                 client.seen = observation
-                await safe_send(client, text)
+                client.push(text)
 
     # ------------------------------------------------------------------ resuming
 

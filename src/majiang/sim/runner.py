@@ -62,7 +62,7 @@ class SimConfig:
         if len(self.bots) != 4:
             raise OptionError(f"--bots needs 4 names (or one for all four), not {len(self.bots)}")
         for name in self.bots:
-            check_bot(name, self.rules)  # an unknown bot, or one for the other rule set
+            check_bot(name, self.rules, heavy=True)  # an unknown bot, or one for the other rule set
         if self.games < 1:
             raise OptionError(f"--games must be at least 1, not {self.games}")
         if self.hands_per_match < 1:

@@ -58,7 +58,7 @@ def check_entrant(spec: str, rules: str) -> None:
     """Raise a :class:`~majiang.errors.MajiangError` unless ``spec`` can play ``rules``."""
     head, sep, argument = spec.partition(":")
     if not sep:
-        check_bot(spec, rules)
+        check_bot(spec, rules, heavy=True)
         return
     kind = head.split("/")[0]
     _external(kind, "make_entrant")

@@ -7,6 +7,8 @@ once, so that the player is asked only when there is something to decide.
 
 from __future__ import annotations
 
+import math
+import time
 from typing import ClassVar
 
 from rich.text import Text
@@ -35,7 +37,7 @@ from .model import (
     TableChanged,
     hand_layout,
 )
-from .render import HELP, event_line, header, prompt, seat_panel, wild_line
+from .render import HELP, event_line, header, last_discarder, prompt, seat_panel, wild_line
 from .screens import ChoiceScreen, HelpScreen, QuitScreen, ScoreScreen, StandingsScreen
 from .sheets import hints_text, score_sheet, standings
 
@@ -114,9 +116,14 @@ class TableScreen(Screen[None]):
         self._shown: dict[str, Text] = {}
 
     def on_mount(self) -> None:
-        """Draw the empty table and start the driver."""
+        """Draw the empty table and start the driver; the countdown ticks."""
         self.show()
         self.game.start()
+        self.set_interval(0.25, self._tick)
+
+    def _tick(self) -> None:
+        if self.game.snapshot is not None and self.game.snapshot.deadline is not None:
+            self._put("#prompt", self.game.prompt_text())
 
     @property
     def game(self) -> MajiangApp:
@@ -149,7 +156,7 @@ class TableScreen(Screen[None]):
         obs = snap.observation
         for offset, place in enumerate(PLACES):
             seat = (snap.seat + offset) % 4
-            self._put(f"#{place}", seat_panel(snap, seat))
+            self._put(f"#{place}", seat_panel(snap, seat, last_discard=game.last_discard == seat))
             self.query_one(f"#{place}", Static).set_class(
                 obs is not None and obs["phase"] != "end" and obs["current"] == seat, "to-play"
             )
@@ -266,6 +273,8 @@ class MajiangApp(App[int]):
         self.answered: tuple[int | None, int] | None = None
         """The decision (hand, step) an action has been sent for."""
         self.log_lines: list[Text] = []
+        self.last_discard: int | None = None
+        """The seat whose pond ends with the table's last discard."""
         self.failure: str | None = None
         """Why the table could not go on (the command's error line)."""
         self.result_open = False
@@ -353,10 +362,13 @@ class MajiangApp(App[int]):
         for e in event.events:
             if e["type"] == "throw_bullets":
                 self.offer = int(e.get("count", 0))
+        self.last_discard = last_discarder(event.events, None if event.fresh else self.last_discard)
         if event.fresh:
             self.log_lines = lines
             self.hints = None
             self.answered = None
+            if isinstance(self.screen, ScoreScreen) and event.snapshot.hand != self.screen.hand:
+                self.screen.dismiss(None)  # the next hand is dealt (the pause ran out)
         else:
             self.log_lines.extend(lines)
         before = self.snapshot
@@ -393,6 +405,7 @@ class MajiangApp(App[int]):
             event.result, event.names, dealer=event.dealer,
             rules=snap.rules if snap else self.driver.rules,
             me=snap.seat if snap else None, hand=event.hand, totals=event.totals,
+            final=event.final,
         )
         self.result_open = True
         last = snap is not None and snap.hands is not None and event.hand == snap.hands
@@ -403,7 +416,7 @@ class MajiangApp(App[int]):
             if self.pending_standings is not None:
                 self._show_standings(self.pending_standings)
 
-        self.push_screen(ScoreScreen(sheet, last), closed)
+        self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text), closed)
 
     def _show_standings(self, event: MatchEnded) -> None:
         rules = self.snapshot.rules if self.snapshot else self.driver.rules
@@ -427,6 +440,26 @@ class MajiangApp(App[int]):
             return True
         return self.choices.any and not self.choices.only_pass and self.answered != self.decision
 
+    def pause_text(self) -> str:
+        """Between hands in a server room: when the next hand is dealt anyway, and who has not
+        read the sheet yet ("" when the server does not wait)."""
+        deadline = getattr(self.driver, "next_deadline", None)
+        if deadline is None:
+            return ""
+        left = math.ceil(max(0.0, deadline - time.monotonic()))
+        snap = self.snapshot
+        waiting = [s for s in getattr(self.driver, "next_waiting", ()) if snap and s != snap.seat]
+        names = ", ".join(snap.names[s] for s in waiting) if snap else ""
+        return f"next hand in {left} s" + (f" · waiting for {names}" if names else "")
+
+    def seconds_left(self) -> float | None:
+        """Seconds before the server plays the seat's default action, if the decision now is
+        timed (a server room; a local table waits)."""
+        snap = self.snapshot
+        if snap is None or snap.deadline is None:
+            return None
+        return max(0.0, snap.deadline - time.monotonic())
+
     def hand_text(self) -> Text:
         """The player's hand as cards."""
         snap = self.snapshot
@@ -448,6 +481,9 @@ class MajiangApp(App[int]):
         chosen = self.layout.tiles[self.cursor] if self.layout.tiles else None
         choices = self.choices if self.answered != self.decision else Choices()
         text = prompt(snap, choices, chosen=chosen, offer=self.offer)
+        left = self.seconds_left()
+        if left is not None and choices.any:
+            text.append(f"   ⏱ {math.ceil(left)} s", style="bold red" if left < 5 else "bold")
         if self.message:
             text.append(f"\n{self.message}", style="bold red")
         return text

@@ -9,12 +9,13 @@ from typing import Any
 from ..bots import check_bot, make_bot
 from ..engine.actions import action_from_json
 from ..engine.match import Agent, Match
-from ..engine.serialize import observation_to_json
+from ..engine.serialize import meld_to_json, observation_to_json
 from ..engine.table import Table, events_for
 from ..errors import MajiangError, OptionError
 from ..hints import hints
 from ..rules.registry import RULE_SETS, make_rules
 from ..sim.runner import derive_seed
+from ..tiles import tile_name
 from .driver import Driver, Sink
 from .model import (
     HandEnded,
@@ -34,6 +35,18 @@ ME = 0
 def default_bot(rules: str) -> str:
     """The bot the other seats get unless told: fan for Guobiao, wild for Huangyan."""
     return "wild" if rules == "huangyan" else "fan"
+
+
+def final_tiles(table: Table) -> Json:
+    """Every seat's tiles as the hand ended (the fields of the replay's last view the score
+    sheet uses): concealed ``hands``, ``melds`` and ``drawn`` per seat, and the ``wild``."""
+    views = [table.observation(seat) for seat in range(4)]
+    return {
+        "hands": [[tile_name(t) for t in view.hand] for view in views],
+        "melds": [[meld_to_json(m) for m in views[s].melds[s]] for s in range(4)],
+        "drawn": [None if view.drawn is None else tile_name(view.drawn) for view in views],
+        "wild": None if views[0].wild is None else tile_name(views[0].wild),
+    }
 
 
 class LocalDriver(Driver):
@@ -61,7 +74,7 @@ class LocalDriver(Driver):
         if len(names) != 3:
             raise OptionError(f"--bots needs 3 names (or one for all three), not {len(names)}")
         for bot in names:
-            check_bot(bot, rules)
+            check_bot(bot, rules, heavy=True)
         if hands < 1:
             raise OptionError(f"--hands must be at least 1, not {hands}")
         if seed < 0:
@@ -130,7 +143,7 @@ class LocalDriver(Driver):
             match.record(table.result)
             sink(HandEnded(
                 table.result.to_json(), tuple(match.totals), tuple(match.bullets), self.names,
-                spec.dealer, spec.number,
+                spec.dealer, spec.number, final_tiles(table),
             ))
             if not match.is_over:
                 await self._go_on.wait()

@@ -38,6 +38,10 @@ class Snapshot:
     bullets: tuple[int, ...] = (0, 0, 0, 0)
     note: str = ""
     """A line about the room while there is no hand (who is ready)."""
+    deadline: float | None = None
+    """When the seat's decision now times out (``time.monotonic()``), if it is timed."""
+    away: tuple[bool, ...] = (False, False, False, False)
+    """Seats whose player is away (a bot plays for them meanwhile)."""
 
     @property
     def legal(self) -> list[Json]:
@@ -65,6 +69,11 @@ class HandEnded:
     names: tuple[str, ...]
     dealer: int
     hand: int | None = None
+    final: Json | None = None
+    """Every seat's tiles as the hand ended, when known: ``hands`` (concealed, per seat),
+    ``melds`` (engine JSON, per seat) and ``drawn`` (per seat), as the replay's last view."""
+    next_deadline: float | None = None
+    """When the next hand is dealt anyway (``time.monotonic()``), if the pause is timed."""
 
 
 @dataclass(frozen=True)

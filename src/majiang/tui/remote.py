@@ -9,6 +9,7 @@ events of :mod:`majiang.tui.model`. Hints are asked of the server (``{"type": "h
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -125,6 +126,25 @@ def websocket_url(grant: SeatGrant) -> str:
     return f"{scheme}://{parts.netloc}{parts.path}/ws/{grant.code}?token={grant.token}"
 
 
+def until(deadline: object, frame: Json) -> float | None:
+    """Seconds from the frame's ``now`` (the server's clock, epoch seconds: the two machines'
+    clocks need not agree) to ``deadline``; None when there is none."""
+    if not isinstance(deadline, int | float):
+        return None
+    now = frame.get("now")
+    base = float(now) if isinstance(now, int | float) else time.time()
+    return max(0.0, float(deadline) - base)
+
+
+def seconds_left(frame: Json, seat: int | None = None) -> float | None:
+    """How long ``seat`` has left to decide, from a frame that says so: ``deadlines`` (one per
+    seat, epoch seconds when its timer fires) or a single ``deadline``."""
+    deadlines = frame.get("deadlines")
+    if isinstance(deadlines, list):
+        return until(deadlines[seat], frame) if seat is not None and seat < len(deadlines) else None
+    return until(frame.get("deadline"), frame)
+
+
 class RemoteDriver(Driver):
     """Plays the seat of ``grant`` over the server's websocket."""
 
@@ -143,6 +163,16 @@ class RemoteDriver(Driver):
         self._bullets: tuple[int, ...] = (0, 0, 0, 0)
         self._readied = False
         self._hint_asked = False
+        self._asked: tuple[int | None, int] | None = None
+        """The decision (hand, step) the countdown runs for."""
+        self._deadline: float | None = None
+        self.pauses = False
+        """The server holds the next hand until every connected person says ``next``."""
+        self.next_deadline: float | None = None
+        """When the server deals the next hand anyway (``time.monotonic()``)."""
+        self.next_waiting: tuple[int, ...] = ()
+        """The seats still to say ``next``."""
+        self._said_next: int | None = None
         self.finished = False
 
     # ------------------------------------------------------------------ the connection
@@ -217,6 +247,29 @@ class RemoteDriver(Driver):
             "empty seats get bots when the match starts)"
         )
 
+    def _away(self) -> tuple[bool, ...]:
+        """Seats whose player is away: not connected (a bot plays for them meanwhile)."""
+        seats = (self._view or {}).get("seats") or []
+        away = [bool(s.get("player_id") is not None
+                     and (s["away"] if s.get("away") is not None else not s.get("connected")))
+                for s in seats[:4]]
+        return tuple(away + [False] * (4 - len(away)))
+
+    def _time_decision(self, frame: Json) -> None:
+        """Start (or continue) the countdown when the frame asks the seat to decide."""
+        obs = self._observation
+        if obs is None or not obs.get("legal_actions") or frame.get("status") == "waiting":
+            self._asked = self._deadline = None
+            return
+        left = seconds_left(frame, self.seat)
+        key = (self._hand, self._step)
+        if left is not None:
+            self._deadline = time.monotonic() + left
+        elif key != self._asked:  # a server that does not say: the room's whole turn
+            turn = (self._view or {}).get("turn_seconds")
+            self._deadline = time.monotonic() + float(turn) if turn else None
+        self._asked = key
+
     def _snapshot(self) -> Snapshot:
         view = self._view or {}
         return Snapshot(
@@ -230,10 +283,41 @@ class RemoteDriver(Driver):
             totals=self._totals,
             bullets=self._bullets,
             note=self._note(),
+            deadline=self._deadline,
+            away=self._away(),
         )
+
+    async def _final_view(self, hand: int | None) -> Json | None:
+        """The tiles every seat held as the hand ended: the last step of the finished hand's
+        replay (public once it is over). None if the server cannot say."""
+        import httpx
+
+        try:
+            async with httpx.AsyncClient(base_url=self.grant.url, timeout=5) as http:
+                listing = (await http.get(f"/rooms/{self.grant.code}/hands")).json()
+                found = next(h for h in listing if h["number"] == hand and h["finished"])
+                replay = (await http.get(f"/hands/{found['id']}/replay",
+                                         params={"last": "true"})).json()
+                view: Json = replay["steps"][0]["view"]
+                return view
+        except (httpx.HTTPError, ValueError, KeyError, TypeError, StopIteration, IndexError):
+            return None
+
+    async def next_hand(self) -> None:
+        """The score sheet is read: say ``next`` (to a server that waits for it), once a hand."""
+        if (self.pauses and self.next_deadline is not None and not self.finished
+                and self._said_next != self._hand):
+            self._said_next = self._hand
+            await self._send({"type": "next"})
 
     async def _take(self, frame: Json, sink: Sink) -> None:
         kind = frame.get("type")
+        if "next_deadline" in frame:
+            self.pauses = True
+            left = until(frame["next_deadline"], frame)
+            self.next_deadline = None if left is None else time.monotonic() + left
+        if kind == "pause":
+            self.next_waiting = tuple(int(s) for s in frame.get("waiting") or ())
         if kind == "welcome":
             if frame.get("seat") is not None:
                 self.seat = int(frame["seat"])
@@ -247,6 +331,7 @@ class RemoteDriver(Driver):
             self._hand = frame.get("hand")
             self._step = int(frame.get("step") or 0)
             self._observation = frame.get("observation")
+            self._time_decision(frame)
             if same_hand and len(events) >= self._seen:  # a resync: only what is new
                 sink(TableChanged(self._snapshot(), events[self._seen:]))
             else:
@@ -266,6 +351,7 @@ class RemoteDriver(Driver):
             self._step = int(frame.get("step", self._step))
             if frame.get("observation") is not None:
                 self._observation = frame["observation"]
+            self._time_decision(frame)
             events = list(frame.get("events") or [])
             self._seen += len(events)
             sink(TableChanged(self._snapshot(), events))
@@ -273,8 +359,12 @@ class RemoteDriver(Driver):
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
             dealer = self._observation["dealer"] if self._observation else 0
+            self._asked = self._deadline = None
+            hand = frame.get("hand", self._hand)
+            final = await self._final_view(hand) if frame["result"].get("winner") is not None \
+                else None
             sink(HandEnded(frame["result"], self._totals, self._bullets, self._names(),
-                           int(dealer), frame.get("hand", self._hand)))
+                           int(dealer), hand, final))
         elif kind == "match_end":
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
@@ -293,4 +383,13 @@ class RemoteDriver(Driver):
             await self._send({"type": "resync"})
 
 
-__all__ = ["PlayError", "RemoteDriver", "SeatGrant", "base_url", "join_room", "websocket_url"]
+__all__ = [
+    "PlayError",
+    "RemoteDriver",
+    "SeatGrant",
+    "base_url",
+    "join_room",
+    "seconds_left",
+    "until",
+    "websocket_url",
+]

@@ -34,6 +34,23 @@ def who(snap: Snapshot, seat: int) -> str:
     return "You" if seat == snap.seat else seat_label(snap, seat)
 
 
+def whose(snap: Snapshot, seat: int) -> str:
+    """A seat as an owner: ``your`` or ``East 东 (Bo)'s``."""
+    return "your" if seat == snap.seat else f"{seat_label(snap, seat)}'s"
+
+
+def last_discarder(events: list[Json], before: int | None = None) -> int | None:
+    """The seat whose discard is the table's last still in its pond, after ``events`` (the
+    seat known ``before`` them, if any): a claim takes the tile out of the pond."""
+    seat = before
+    for event in events:
+        if event["type"] == "discard":
+            seat = event.get("seat")
+        elif event["type"] in ("chow", "pung", "exposed_kong", "deal"):
+            seat = None
+    return seat
+
+
 def header(snap: Snapshot) -> Text:
     """The match line: rules, hand number, prevalent wind, dealer, wall count."""
     text = Text()
@@ -83,8 +100,9 @@ def wild_line(snap: Snapshot) -> Text | None:
     return text
 
 
-def seat_panel(snap: Snapshot, seat: int) -> Text:
-    """One seat: wind, name, dealer, score, tiles in hand, flowers, melds, pond."""
+def seat_panel(snap: Snapshot, seat: int, *, last_discard: bool = False) -> Text:
+    """One seat: wind, name, dealer, score, tiles in hand, flowers, melds, pond
+    (``last_discard``: the pond's last tile is the table's last discard, marked)."""
     obs = snap.observation
     text = Text()
     mine = seat == snap.seat
@@ -92,6 +110,8 @@ def seat_panel(snap: Snapshot, seat: int) -> Text:
     text.append(f" · {relative(seat, snap.seat)}", style="dim")
     if obs is None:
         return text
+    if snap.away[seat]:
+        text.append(" · away (a bot plays)", style="bold red")
     if seat == obs["dealer"]:
         text.append(" · ● dealer", style="yellow")
     if obs["phase"] in ("claim", "rob") and seat == obs["current"]:
@@ -120,9 +140,15 @@ def seat_panel(snap: Snapshot, seat: int) -> Text:
     text.append("\n  pond  ", style="dim")
     pond = obs["discards"][seat]
     if pond:
-        text.append_text(tokens(pond, wild))
-        if obs["phase"] in ("claim",) and seat == obs["current"]:
-            text.append(" ◀", style="bold green")
+        text.append_text(tokens(pond[:-1], wild))
+        if len(pond) > 1:
+            text.append(" ")
+        if last_discard:
+            text.append("▶", style="bold red")
+            text.append_text(tokens(pond[-1:], wild))
+            text.append("◀ last", style="bold red")
+        else:
+            text.append_text(tokens(pond[-1:], wild))
     else:
         text.append("—", style="dim")
     return text
@@ -260,7 +286,7 @@ def event_line(event: Json, snap: Snapshot) -> Text | None:
                     style="bold red")
     elif kind == "win":
         how = "self-drawn" if event.get("discarder") is None else (
-            f"on {who(snap, event['discarder'])}'s tile"
+            f"on {whose(snap, event['discarder'])} tile"
         )
         text.append(actor("win") + f" {how} ({event.get('points')})", style="bold green")
     elif kind == "exhaustive_draw":
@@ -285,10 +311,12 @@ __all__ = [
     "RULE_TITLES",
     "event_line",
     "header",
+    "last_discarder",
     "prompt",
     "seat_label",
     "seat_panel",
     "seat_wind",
     "who",
+    "whose",
     "wild_line",
 ]

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import RenderableType
@@ -34,18 +35,37 @@ class ScoreScreen(ModalScreen[None]):
     ScoreScreen .keys { color: $text-muted; margin-top: 1; }
     """
 
-    def __init__(self, sheet: RenderableType, last: bool) -> None:
+    def __init__(
+        self, sheet: RenderableType, last: bool, hand: int | None = None,
+        pause: Callable[[], str] | None = None,
+    ) -> None:
         super().__init__()
         self.sheet = sheet
         self.last = last
+        self.hand = hand
+        """The hand the sheet is of."""
+        self.pause = pause
+        """Says when the next hand is dealt anyway (a server room), or ""."""
 
     def compose(self) -> ComposeResult:
         """The sheet and the key to go on."""
         with Vertical():
             with VerticalScroll():
                 yield Static(self.sheet, id="sheet")
-            what = "the final standings" if self.last else "the next hand"
-            yield Static(f"enter: {what} · ↑↓ scroll", classes="keys")
+            yield Static(self._keys(), classes="keys", id="sheet-keys")
+
+    def _keys(self) -> str:
+        what = "the final standings" if self.last else "the next hand"
+        pause = self.pause() if self.pause is not None and not self.last else ""
+        return f"enter: {what} · ↑↓ scroll" + (f" · {pause}" if pause else "")
+
+    def on_mount(self) -> None:
+        """The pause's countdown ticks."""
+        if self.pause is not None:
+            self.set_interval(0.5, self._tick)
+
+    def _tick(self) -> None:
+        self.query_one("#sheet-keys", Static).update(self._keys())
 
     def action_close(self) -> None:
         """Back to the table."""

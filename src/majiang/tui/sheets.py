@@ -12,7 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from .glyphs import WIND_CHINESE, WIND_NAMES, long, tokens
+from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
 from .model import Json
 
 
@@ -42,6 +42,33 @@ def outcome(result: Json, names: Sequence[str], dealer: int, me: int | None = No
     if tile:
         text.append(" — winning tile ")
         text.append(long(tile), style="bold reverse")
+    return text
+
+
+def winning_hand(result: Json, final: Json | None) -> Text | None:
+    """The winner's tiles as the hand ended: concealed tiles (the winning tile last, marked)
+    and melds; None when there is no winner or the tiles are not known."""
+    winner = result.get("winner")
+    if winner is None or not final:
+        return None
+    try:
+        concealed = list(final["hands"][winner])
+        melds = list(final["melds"][winner])
+    except (KeyError, IndexError, TypeError):
+        return None
+    wild = final.get("wild")
+    tile = result.get("winning_tile")
+    if tile in concealed:
+        concealed.remove(tile)
+    text = Text("Winning hand  ", style="bold")
+    text.append_text(tokens(concealed, wild))
+    if tile:
+        text.append("  ")
+        text.append_text(token(tile, wild))
+        text.append(" ◀ winning tile", style="bold green")
+    for m in melds:
+        text.append("  │  ", style="dim")
+        text.append_text(meld(m, wild))
     return text
 
 
@@ -176,12 +203,17 @@ def score_sheet(
     me: int | None = None,
     hand: int | None = None,
     totals: Sequence[int] | None = None,
+    final: Json | None = None,
 ) -> RenderableType:
-    """The whole sheet of a finished hand."""
+    """The whole sheet of a finished hand (``final``: the tiles as it ended, for the winner's
+    hand)."""
     parts: list[RenderableType] = []
     title = Text(f"Hand {hand} — " if hand is not None else "", style="bold")
     title.append_text(outcome(result, names, dealer, me))
     parts.append(title)
+    shown = winning_hand(result, final)
+    if shown is not None:
+        parts.append(shown)
     parts.append(Text())
     if rules == "huangyan":
         parts.extend(huangyan_sheet(result, names, dealer, me))
@@ -260,9 +292,13 @@ def _waits(waits: Sequence[Json]) -> Text:
     return text
 
 
+_DANGER_STYLES = ("green", "yellow", "dark_orange", "bold red")
+"""How the safety hint's dangers 0-3 show."""
+
+
 def hints_text(hints: Json, limit: int = 4) -> Text:
-    """Shanten, useful tiles with unseen counts, waits (and whether they reach 8 fans), and
-    the best discards."""
+    """Shanten, useful tiles with unseen counts, waits (and whether they reach 8 fans), how
+    dangerous each tile is to discard (the safety hint), and the best discards."""
     text = Text("Hints ", style="bold")
     if "error" in hints:
         text.append(str(hints["error"]), style="italic")
@@ -280,6 +316,16 @@ def hints_text(hints: Json, limit: int = 4) -> Text:
     if hints.get("waits"):
         text.append("\n  waits: ", style="dim")
         text.append_text(_waits(hints["waits"]))
+    safety = hints.get("safety") or []
+    if safety:
+        text.append("\n  safety: ", style="dim")
+        for i, entry in enumerate(safety):
+            if i:
+                text.append(" ")
+            text.append_text(tokens([entry["tile"]]))
+            text.append(f" {entry['level']}", style=_DANGER_STYLES[int(entry["danger"])])
+            if entry.get("raw"):
+                text.append(" 生", style="bold red")
     for option in (hints.get("discards") or [])[:limit]:
         text.append("\n  discard ")
         text.append_text(tokens([option["tile"]]))
@@ -302,4 +348,5 @@ __all__ = [
     "payments_table",
     "score_sheet",
     "standings",
+    "winning_hand",
 ]

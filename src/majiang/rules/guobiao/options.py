@@ -35,6 +35,10 @@ class GuobiaoOptions:
     Botzone's; a false win, and a Botzone program's fault, cost -30 / +10 to each other player
     (× stake) whatever ``false_win_penalty`` says."""
 
+    flowers: bool = True
+    """§2.1: the wall holds the 8 flowers (one fan each, 花牌); off: the 136 tiles without them,
+    as Botzone's ladder and contests and many clubs play."""
+
     @classmethod
     def from_mapping(cls, values: dict[str, Any] | None) -> GuobiaoOptions:
         """Options from names and values (strings such as ``"on"``/``"1"`` are accepted)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from operator import mul
 from typing import Any
 
@@ -44,8 +45,15 @@ class GuobiaoRules:
         return self
 
     def wall_tiles(self) -> list[int]:
-        """136 suited and honour tiles and the 8 flowers."""
-        return list(_WALL)
+        """136 suited and honour tiles and the 8 flowers (without them when the option
+        ``flowers`` is off)."""
+        return list(_WALL if self.options.flowers else _WALL[:136])
+
+    @property
+    def wall_layout(self) -> str:
+        """The tables' wall (``engine.wall.LAYOUTS``): Botzone's scoring plays its judge's
+        four-part wall, other games the two-ended wall of §2.3."""
+        return "four_part" if self.options.botzone_scoring else "two_ended"
 
     def is_flower(self, tile: int) -> bool:
         """Flowers are tiles 34-41."""
@@ -89,7 +97,11 @@ class GuobiaoRules:
     a quick ready test first, and no Python frame between the compiled table and it)."""
 
     def check_win(self, hand: Hand, context: WinContext) -> WinCheck | None:
-        """Score the hand; None if it is no winning shape."""
+        """Score the hand; None if it is no winning shape. Under Botzone's scoring the
+        dealer's fourteenth tile is an ordinary draw, as Botzone's judge deals it (its wait
+        fans count): no ``initial_hand``."""
+        if context.initial_hand and self.options.botzone_scoring:
+            context = replace(context, initial_hand=False)
         try:
             result = score_hand(hand, context, self.options)
         except MajiangError:

@@ -228,6 +228,10 @@ def score_hand(
         concealed[t] = concealed[t] + 1
     concealed[win] = concealed[win] + 1
     flowers = len(hand.flowers) + context.extra_flowers
+    if flowers and not options.flowers:
+        raise SituationError(
+            f"{flowers} flower(s) in a game without flowers (the option flowers is off)"
+        )
     scorer = _HandScorer(hand.melds, concealed, win, flowers, context, options, explain)
     best = scorer.best()
     if best is None:

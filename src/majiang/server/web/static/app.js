@@ -4,6 +4,7 @@
 import { LobbyPage } from "./lobby.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
 import { ReplayPage } from "./replay.js";
+import { onSettings } from "./settings.js";
 import { HandsPage, RoomPage } from "./table.js";
 
 const root = document.getElementById("app");
@@ -31,5 +32,6 @@ function header() {
 
 document.getElementById("lang-toggle").addEventListener("click", () => setLang(lang() === "zh" ? "en" : "zh"));
 onLang(() => { header(); if (page) page.render(); });
+onSettings(() => { if (page) page.render(); });
 window.addEventListener("hashchange", route);
 route();

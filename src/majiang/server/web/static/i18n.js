@@ -44,6 +44,9 @@ const L = {
   empty_seat: ["empty", "空位"],
   connected: ["online", "在线"],
   away: ["away", "离线"],
+  away_short: ["away · bot plays", "离线 · 托管"],
+  away_bot: ["The player is away: a bot plays the seat until they are back",
+    "玩家离线：回来之前由机器人代打"],
   you: ["you", "你"],
   spectating: ["Watching", "观战中"],
   waiting_players: ["Waiting for every seated player to be ready; empty seats get bots.",
@@ -52,6 +55,8 @@ const L = {
   hand_n: ["Hand {0}", "第{0}局"],
   hand_of: ["Hand {0} of {1}", "第{0}局 / 共{1}局"],
   round_wind: ["{0} round", "{0}风圈"],
+  round_short: ["round", "圈"],
+  white_plays_as: ["白 plays as {0} (the wild face)", "白板当 {0} 用（得的本面）"],
   wall: ["Wall", "牌墙"],
   drawable: ["to draw", "可摸"],
   dealer: ["Dealer", "庄家"],
@@ -68,6 +73,10 @@ const L = {
   claim_on: ["{0} discarded", "{0} 打出"],
   rob_on: ["{0} adds to a kong", "{0} 加杠"],
   bullets_phase: ["Bullets before the deal", "开局抛弹"],
+  bullets_throw_explained: ["You deal: throw bullets (抛弹), a side stake on this hand the others may accept — press the number to throw (0: none)",
+    "你坐庄：抛弹（本局的附加赌注，其他人可接）——按要抛的数目（0：不抛）"],
+  bullets_accept_explained: ["The dealer threw bullets (抛弹), a side stake on this hand: accept (接弹) or decline",
+    "庄家抛弹（本局的附加赌注）：接弹还是不接"],
   throw_n: ["Throw {0}", "抛 {0}"],
   accept: ["Accept", "接弹"],
   decline: ["Decline", "不接"],
@@ -81,6 +90,36 @@ const L = {
   false_win: ["Win (under 8 fans: false win!)", "和（不足8番：错和！）"],
   pass: ["Pass", "过"],
   auto_pass: ["Auto-pass", "自动过"],
+  settings: ["Settings", "设置"],
+  payment_formula: ["Payment", "收付"],
+  formula_self: ["each loser pays (8 + {0}) × {1} = {2}", "三家各付 (8 + {0}) × {1} = {2}"],
+  formula_discarder: ["{0} pays (8 + {1}) × {2} = {3}", "{0} 付 (8 + {1}) × {2} = {3}"],
+  formula_others: ["the others 8 × {0} = {1} each", "另两家各付 8 × {0} = {1}"],
+  danger_safe: ["Safe", "安全"],
+  danger_low: ["Low danger", "低危险"],
+  danger_medium: ["Some danger", "中危险"],
+  danger_high: ["Dangerous", "高危险"],
+  raw_tile: ["raw (生牌): no copy in any pond", "生牌：牌河里没有这张"],
+  safety: ["Safety", "安全度"],
+  call_chow: ["吃 Chow", "吃"],
+  call_pung: ["碰 Pung", "碰"],
+  call_exposed_kong: ["杠 Kong", "杠"],
+  call_concealed_kong: ["杠 Kong", "暗杠"],
+  call_added_kong: ["杠 Kong", "加杠"],
+  call_win: ["和 Win", "和"],
+  call_false_win: ["错和 False win", "错和"],
+  set_faces: ["Tile faces", "牌面"],
+  set_faces_pictures: ["Pictures", "图案"],
+  set_faces_text: ["Text", "文字"],
+  set_labels: ["Labels", "标注"],
+  set_labels_code: ["Notation (5p)", "记号（5p）"],
+  set_labels_name: ["Names", "名称"],
+  set_labels_none: ["None", "无"],
+  set_sound: ["Sounds", "音效"],
+  set_auto_win: ["Auto-win when a win is legal", "能和就自动和"],
+  set_no_calls: ["No calls (pass every claim but a win)", "不吃不碰（只和）"],
+  set_auto_discard: ["Auto-discard the drawn tile", "自动摸切"],
+  set_auto_pass: ["Auto-pass when passing is all", "只能过时自动过"],
   hints: ["Hints", "提示"],
   seconds: ["{0} s", "{0} 秒"],
   waiting_others: ["Waiting for the others…", "等待其他玩家…"],
@@ -114,6 +153,8 @@ const L = {
   this_hand: ["This hand", "本局"],
   running: ["Running total", "累计"],
   next_hand: ["Next hand", "下一局"],
+  next_in: ["Next hand in {0} s", "{0} 秒后开下一局"],
+  waiting_for_next: ["waiting for {0}", "等待 {0}"],
   standings: ["Standings", "总成绩"],
   match_over: ["Match over", "比赛结束"],
   rank: ["Rank", "名次"],
@@ -298,6 +339,29 @@ export function optionLabel(name) {
   return pair ? pair[current === "zh" ? 1 : 0] : name.replaceAll("_", " ");
 }
 
+// the safety hint's reasons (majiang.safety.REASONS), {0} the tile, {1} the seat
+const SAFETY = {
+  wild: ["nobody may win on a discarded 得", "打出的得不能和"],
+  honour_gone: ["no {0} left unseen: nobody can wait on it", "{0} 已无未见：无人能听"],
+  honour_single: ["one {0} unseen: only a single wait", "{0} 仅剩一张未见：只能单钓"],
+  honour_pair: ["two {0} unseen: only a single or pair wait", "{0} 剩两张未见：只能单钓或对倒"],
+  honour_pung: ["three {0} unseen: a pung wait is possible", "{0} 剩三张未见：可能对倒"],
+  genbutsu: ["in {1}'s pond", "{1} 打过（现物）"],
+  flush_elsewhere: ["{1}'s melds are all in another suit (a flush)", "{1} 的副露全是别的花色（清/混一色）"],
+  suji: ["suji: {1} discarded the tiles three ranks away", "筋：{1} 打过隔三张的牌"],
+  flush_here: ["{1}'s melds are all in this suit (a flush)", "{1} 的副露全是这个花色（清/混一色）"],
+  terminal: ["a terminal: fewer waits take it", "幺九牌：能和它的听型较少"],
+  middle: ["a middle tile: most waits take it", "中张：多数听型都和它"],
+  raw: ["raw in the raw-tile phase: a win on it may make you the gunner", "生牌阶段的生牌：被和可能点炮"],
+};
+
+/** A safety hint's reason in words; names[seat] names the opponent it is about. */
+export function safetyReason(entry, names) {
+  const pair = SAFETY[entry.why];
+  if (!pair) return entry.text || entry.why;
+  return fill(pair[current === "zh" ? 1 : 0], [tileName(entry.tile), entry.seat != null ? names[entry.seat] : ""]);
+}
+
 /** One event in words; who(seat) names a seat. */
 export function describeEvent(ev, who) {
   const key = ev.type === "draw" && ev.tile ? "draw_tile"
@@ -312,7 +376,7 @@ export function describeEvent(ev, who) {
 
 /** An action (the engine's JSON) in words, for the replay. */
 export function describeAction(action, who, seat) {
-  const pair = EVENTS[action.type];
+  const pair = action.type === "win" ? ["{0} declares a win", "{0} 宣布和牌"] : EVENTS[action.type];
   const tile = action.tile ? tileName(action.tile) : action.count ?? "";
   if (!pair) return `${who(seat)}: ${action.type}`;
   return fill(pair[current === "zh" ? 1 : 0], [who(seat), tile]);

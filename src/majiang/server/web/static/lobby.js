@@ -49,6 +49,12 @@ export class LobbyPage {
     const rules = this.ruleSet();
     const bots = form.seats.map((s) => (s === "person" ? null : s || rules.default_bot));
     if (bots.every((b) => b != null)) bots[0] = null;
+    if (!name) { // "Create and sit": a room made without its player would leave him watching
+      this.error = t("need_name");
+      this.render();
+      document.getElementById("player-name").focus();
+      return;
+    }
     const body = { rules: form.rules, hands: Number(form.hands), stake: Number(form.stake),
       turn_seconds: Number(form.turn_seconds), grace_seconds: Number(form.grace_seconds), bots, options: {} };
     for (const option of rules.options) {
@@ -61,12 +67,10 @@ export class LobbyPage {
     this.render();
     try {
       const room = await postJSON("/rooms", body);
-      if (name) {
-        setPlayerName(name);
-        const seat = bots.indexOf(null);
-        const grant = await postJSON(`/rooms/${room.code}/seats/${seat}`, { name });
-        saveSeat(room.code, { ...grant, name });
-      }
+      setPlayerName(name);
+      const seat = bots.indexOf(null);
+      const grant = await postJSON(`/rooms/${room.code}/seats/${seat}`, { name });
+      saveSeat(room.code, { ...grant, name });
       location.hash = `#/room/${room.code}`;
     } catch (error) {
       this.error = error.message;
@@ -130,9 +134,9 @@ export class LobbyPage {
       h("td", {}, t(`status_${room.status}`)),
       h("td", {}, playersText(room.seats)),
       h("td", {}, room.open_seats.length ? String(room.open_seats.length) : "–"),
-      h("td", {}, room.status === "finished"
-        ? h("a", { href: `#/room/${room.code}/hands` }, t("replays"))
-        : h("a", { href: `#/room/${room.code}` }, room.open_seats.length ? t("join") : t("watch")))));
+      h("td", { class: "room-go" }, room.status === "finished"
+        ? h("a", { href: `#/room/${room.code}/hands`, class: "go" }, t("replays"))
+        : h("a", { href: `#/room/${room.code}`, class: "go" }, room.open_seats.length ? t("join") : t("watch")))));
     return h("section", { class: "panel rooms" },
       h("h2", {}, t("open_rooms"), " ", h("button", { class: "small", onclick: () => this.refresh() }, t("refresh"))),
       rows.length ? h("div", { class: "scroll-x" }, h("table", { class: "room-list" },

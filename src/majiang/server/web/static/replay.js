@@ -1,7 +1,7 @@
 // The replay viewer: a finished hand from GET /hands/{id}/replay, one full view per step (every
 // hand face up), stepped with the buttons, the slider or the keys; the score sheet at the end.
 
-import { renderBoard, seatWind } from "./board.js";
+import { lastDiscarder, renderBoard, seatWind } from "./board.js";
 import { botName, describeAction, describeEvent, t, windName } from "./i18n.js";
 import { scoreSheet } from "./sheet.js";
 import { getJSON, h } from "./util.js";
@@ -77,17 +77,19 @@ export class ReplayPage {
       h("button", { class: "rp-last", title: "End", onclick: () => this.go(last), disabled: this.index === last }, t("last"), " ▶|"),
       h("input", { type: "range", class: "rp-slider", min: "0", max: String(last), value: String(this.index),
         "aria-label": t("step_of", this.index, last), oninput: (e) => this.go(Number(e.target.value)) }));
-    const what = step.action
-      ? describeAction(step.action, who, step.seat)
-      : t("the_deal");
-    const happened = step.events.filter((e) => e.type !== "discard" || !step.action || step.action.type !== "discard")
-      .map((e) => describeEvent(e, who));
+    // the event the action made says it best ("wins (12 points)", "discards 5m"): it heads
+    // the caption, the other events follow
+    const own = step.action
+      ? step.events.findIndex((e) => e.type === step.action.type && e.seat === step.seat) : -1;
+    const what = own >= 0 ? describeEvent(step.events[own], who)
+      : step.action ? describeAction(step.action, who, step.seat) : t("the_deal");
+    const happened = step.events.filter((_, i) => i !== own).map((e) => describeEvent(e, who));
     const caption = h("div", { class: "replay-caption", id: "replay-caption" }, h("b", {}, what),
       happened.length ? h("span", {}, " — " + happened.join("; ")) : null);
     const board = renderBoard({
       obs: view, rules: replay.rules, bottom: 0, mySeat: null, names, totals: null, bullets: null,
       toAct: view.to_act || [], faceUp: view.hands, drawnBy: view.drawn, handNo: replay.number,
-      centreExtra: caption,
+      centreExtra: caption, lastDiscard: lastDiscarder(steps.slice(0, this.index + 1).flatMap((s) => s.events)),
     });
     parts.push(controls, board);
     if (this.index === last) {

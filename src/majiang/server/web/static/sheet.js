@@ -24,6 +24,32 @@ function fanName(en, zh) {
     other ? h("span", { class: "fan-other" }, other) : null);
 }
 
+/** The winning tile marked in the winner's hand (its last copy: the drawn or claimed one). */
+function markWinning(el, tile) {
+  if (!tile) return el;
+  const copies = el.querySelectorAll(`.tile[data-tile="${tile}"]`);
+  if (copies.length) copies[copies.length - 1].classList.add("winning");
+  return el;
+}
+
+/** Guobiao's payment in numbers, (8 + fans) × stake from the discarder (from each loser when
+ * self-drawn) and 8 × stake from the others, shown when it is what the server paid. */
+function guobiaoFormula(result, stake, who) {
+  const total = result.detail && result.detail.total;
+  if (result.winner == null || total == null || !stake) return null;
+  const full = (8 + total) * stake;
+  const base = 8 * stake;
+  const expected = [0, 1, 2, 3].map((s) => s === result.winner ? 0
+    : -(result.self_drawn || s === result.discarder ? full : base));
+  expected[result.winner] = -expected.reduce((a, b) => a + b, 0);
+  if (expected.some((d, s) => d !== result.deltas[s])) return null;
+  const parts = result.self_drawn
+    ? [t("formula_self", total, stake, full)]
+    : [t("formula_discarder", who(result.discarder), total, stake, full), t("formula_others", stake, base)];
+  return h("p", { class: "formula", id: "payment-formula" }, `${t("payment_formula")}: `, parts.join(" · "),
+    " → ", h("b", {}, `+${expected[result.winner]}`));
+}
+
 function guobiao(detail) {
   const fans = detail.fans || [];
   const rows = fans.map((f) => [fanName(f.en, f.name), String(f.points), String(f.count),
@@ -86,11 +112,16 @@ export function scoreSheet(sheet) {
       class: `final-hand${seat === result.winner ? " winner" : ""}`,
     }, h("span", { class: "final-name" }, who(seat)),
     h("span", { class: "melds" }, ...(sheet.final.melds[seat] || []).map((m) => meldEl(m))),
-    faceUpHand(sheet.final.hands[seat], sheet.final.drawn[seat], sheet.final.wild)))));
+    markWinning(faceUpHand(sheet.final.hands[seat], sheet.final.drawn[seat], sheet.final.wild),
+      seat === result.winner ? result.winning_tile : null)))));
   }
   const detail = result.detail || {};
   if (result.winner != null) {
-    if (detail.fans) body.push(...guobiao(detail));
+    if (detail.fans) {
+      body.push(...guobiao(detail));
+      const formula = guobiaoFormula(result, sheet.stake, who);
+      if (formula) body.push(formula);
+    }
     else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), sheet.options));
   }
   const hasBullets = (result.bullets && result.bullets.some((b) => b)) || (sheet.bullets && sheet.bullets.some((b) => b));
@@ -112,7 +143,7 @@ export function scoreSheet(sheet) {
   return h("div", { class: "sheet", id: "score-sheet", role: "dialog", "aria-label": t("score_sheet") },
     h("h2", {}, `${t("score_sheet")} · ${t("hand_n", sheet.hand ?? "")}`),
     ...body,
-    buttons.length ? h("div", { class: "sheet-buttons" }, ...buttons) : null);
+    buttons.length ? h("div", { class: "sheet-buttons" }, sheet.pause || null, ...buttons) : null);
 }
 
 /** The match standings: {totals, bullets, names, actions}. */

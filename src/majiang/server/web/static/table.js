@@ -2,15 +2,33 @@
 // The seat's token is kept in localStorage, so a reload reconnects to the seat and the server's
 // state frame puts the table back. Every choice offered comes from observation.legal_actions.
 
-import { renderBoard, grouped, splitDrawn, seatWind } from "./board.js";
-import { botName, describeEvent, t, windName } from "./i18n.js";
+import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
+import { botName, describeEvent, lang, safetyReason, t, windName } from "./i18n.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
+import { reducedMotion, setSetting, setting } from "./settings.js";
+import { playSound } from "./sound.js";
 import { forgetSeat, getJSON, h, playerName, postJSON, saveSeat, savedSeat, setPlayerName } from "./util.js";
 
-const AUTO_PASS = "majiang.autopass";
+
+const CALLS = { chow: 1, pung: 1, exposed_kong: 1, concealed_kong: 1, added_kong: 1, win: 1, false_win: 1 };
 
 function sameAction(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
+
+/** Seconds left until a deadline a frame carries (epoch seconds, with the server's ``now``:
+ * the two clocks need not agree), or null. */
+function untilDeadline(deadline, frame) {
+  if (typeof deadline !== "number") return null;
+  const now = typeof frame.now === "number" ? frame.now : Date.now() / 1000;
+  return Math.max(0, deadline - now);
+}
+
+/** Seconds left on the server's timer for a seat, from a frame that carries the deadlines
+ * (``deadlines`` per seat, or one ``deadline``); else null. */
+export function secondsLeft(frame, seat) {
+  if (Array.isArray(frame.deadlines)) return seat == null ? null : untilDeadline(frame.deadlines[seat], frame);
+  return untilDeadline(frame.deadline, frame);
+}
 
 export class RoomPage {
   constructor(root, code) {
@@ -35,7 +53,12 @@ export class RoomPage {
     this.cursor = null; // the tile chosen with the keyboard (index in display order)
     this.deadline = null;
     this.askedStep = null;
-    this.autoPass = localStorage.getItem(AUTO_PASS) !== "off";
+    this.settingsOpen = false;
+    this.callouts = {}; // seat → {kind, until}: a call shown over the seat
+    this.fresh = null; // the discard just made: {seat, count}
+    this.waits = null; // the seat's waits when ready (hints asked on its own), shown always
+    this.waitsFor = null;
+    this.silentHint = false;
     this.message = null;
     this.lost = false;
     this.fatal = null;
@@ -55,6 +78,8 @@ export class RoomPage {
     this.closed = true;
     document.removeEventListener("keydown", this.keys);
     clearInterval(this.ticker);
+    clearTimeout(this.sheetTimer);
+    clearTimeout(this.calloutTimer);
     clearTimeout(this.reconnectTimer);
     if (this.ws) this.ws.close();
   }
@@ -96,6 +121,15 @@ export class RoomPage {
   }
 
   onFrame(frame) {
+    if (frame.type === "state" || frame.type === "update") {
+      const left = secondsLeft(frame, frame.type === "state" && this.seat == null ? null : this.seat);
+      this.frameDeadline = left == null ? null : { at: Date.now() + left * 1000 };
+    }
+    if ("next_deadline" in frame) { // a server with the pause between hands
+      this.pauses = true;
+      const left = untilDeadline(frame.next_deadline, frame);
+      this.nextAt = left == null ? null : Date.now() + left * 1000;
+    }
     switch (frame.type) {
       case "welcome":
         this.seat = frame.seat;
@@ -119,12 +153,20 @@ export class RoomPage {
           this.sheetOpen = true;
         }
         if (frame.status === "finished" && !this.matchEnd) this.matchEnd = { totals: frame.view.totals, bullets: null };
+        if (!frame.result && this.sheet && frame.hand !== this.sheet.hand && this.sheetOpen) {
+          this.sheetOpen = false; // the next hand is dealt (the pause ran out): the table again
+          this.nextSent = false;
+        }
+        break;
+      case "pause":
+        this.nextWaiting = frame.waiting || [];
         break;
       case "update":
         if (frame.hand !== this.handNo) { this.send({ type: "resync" }); return; }
         this.step = frame.step;
         this.obs = frame.observation;
         this.events.push(...frame.events);
+        this.feedback(frame.events);
         // an action sent is answered once the seat is asked something else (frames for steps
         // before it was played still ask the same question: answering again would be stale)
         if (this.pending && this.questionKey() !== this.pendingKey) this.pending = false;
@@ -136,10 +178,11 @@ export class RoomPage {
         if (frame.view.totals) this.totals = frame.view.totals;
         break;
       case "hand_end":
+        this.nextSent = false;
         this.sheet = { hand: frame.hand, result: frame.result, totals: frame.totals, bullets: frame.bullets,
           dealer: this.obs ? this.obs.dealer : 0 };
         this.loadFinal(this.sheet);
-        this.sheetOpen = true;
+        this.openSheetAfterCall();
         this.totals = frame.totals;
         this.bullets = frame.bullets;
         this.hints = null;
@@ -150,10 +193,20 @@ export class RoomPage {
         this.status = "finished";
         break;
       case "hint":
+        if (this.silentHint) {
+          this.silentHint = false;
+          const quiet = frame.hints || {};
+          if (quiet.tiles === 13) {
+            this.waits = quiet.shanten === 0 && quiet.waits && quiet.waits.length ? quiet.waits : null;
+          }
+          this.safety = quiet.safety ? { key: this.waitsFor, byTile: Object.fromEntries(quiet.safety.map((x) => [x.tile, x])) } : null;
+          break;
+        }
         this.hints = frame.hints;
         this.hintsOpen = true;
         break;
       case "error":
+        if (this.silentHint) { this.silentHint = false; break; }
         this.flash(frame.message);
         this.pending = false;
         this.send({ type: "resync" });
@@ -163,6 +216,23 @@ export class RoomPage {
     }
     this.afterFrame();
     this.scheduleRender();
+  }
+
+  /** What a player of a real table sees and hears as it happens: a fresh discard drops into
+   * its pond, a claim or a win is called out over the seat that calls, with a sound. */
+  feedback(events) {
+    const now = Date.now();
+    for (const e of events) {
+      if (e.type === "discard") {
+        this.fresh = { seat: e.seat, count: (this.obs?.discards?.[e.seat] || []).length, at: now };
+        playSound("discard");
+      } else if (CALLS[e.type]) {
+        this.callouts[e.seat] = { kind: e.type, at: now, until: now + 1500 };
+        playSound(e.type === "win" ? "win" : "claim");
+        clearTimeout(this.calloutTimer);
+        this.calloutTimer = setTimeout(() => this.scheduleRender(), 1600);
+      }
+    }
   }
 
   /** Draw once per animation frame however many frames arrived (bots play in bursts). */
@@ -180,12 +250,58 @@ export class RoomPage {
 
   afterFrame() {
     const legal = this.myLegal();
-    if (legal.length && this.askedStep !== `${this.handNo}:${this.step}`) {
+    if (legal.length && this.frameDeadline) {
+      // the server's clock: a reload (or a late frame) continues the countdown, never restarts it
+      this.deadline = this.frameDeadline.at;
+      this.askedStep = `${this.handNo}:${this.step}`;
+    } else if (legal.length && this.askedStep !== `${this.handNo}:${this.step}`) {
       this.askedStep = `${this.handNo}:${this.step}`;
       this.deadline = Date.now() + (this.view ? this.view.turn_seconds : 30) * 1000;
     }
     if (!legal.length) this.deadline = null;
-    if (this.autoPass && legal.length === 1 && legal[0].type === "pass") this.act(legal[0]);
+    const auto = this.automatic(legal);
+    if (auto) this.act(auto);
+    else if (legal.length && this.turnSounded !== this.askedStep) {
+      this.turnSounded = this.askedStep;
+      playSound("turn");
+    }
+    this.watchWaits();
+  }
+
+  /** After a change of hand, ask the server (quietly) for the hints: with 13 tiles the waits
+   * stay on show when the hand is ready, with unseen counts and whether each reaches 8 fans;
+   * on the seat's turn each tile shows how dangerous it is to discard (the safety hint). */
+  watchWaits() {
+    const obs = this.obs;
+    if (this.seat == null || !obs || this.status !== "playing" || !obs.hand || this.silentHint) return;
+    const size = obs.hand.length + 3 * ((obs.melds && obs.melds[this.seat]) || []).length;
+    if (size !== 13 && !(size === 14 && obs.phase === "turn" && this.myLegal().length)) return;
+    // a new hand of tiles asks again; the table's discards only refresh the unseen counts of
+    // waits on show
+    const seen = size === 14 || this.waits ? obs.discards.flat().length : "";
+    const key = `${this.handNo}:${[...obs.hand].sort().join("")}:${(obs.melds[this.seat] || []).length}:${seen}`;
+    if (key === this.waitsFor) return;
+    this.waitsFor = key;
+    this.silentHint = true;
+    this.send({ type: "hint" });
+  }
+
+  /** What the player's toggles answer by themselves, if anything: a legal win (auto-win,
+   * never a false one), a pass on a claim with no win (no calls), the drawn tile when nothing
+   * else but a discard is possible (auto-discard), the only choice being to pass (auto-pass). */
+  automatic(legal) {
+    if (!legal.length) return null;
+    const obs = this.obs;
+    const win = legal.find((a) => a.type === "win");
+    const pass = legal.find((a) => a.type === "pass");
+    if (win && setting("auto_win") && obs.win_reaches_minimum !== false) return win;
+    if (pass && legal.length === 1 && setting("auto_pass")) return pass;
+    if (pass && !win && setting("no_calls") && (obs.phase === "claim" || obs.phase === "rob")) return pass;
+    if (setting("auto_discard") && obs.phase === "turn" && obs.drawn && !win
+        && legal.every((a) => a.type === "discard") && this.playable(obs.drawn)) {
+      return { type: "discard", tile: obs.drawn };
+    }
+    return null;
   }
 
   questionKey() {
@@ -206,6 +322,12 @@ export class RoomPage {
     this.message = text;
     clearTimeout(this.flashTimer);
     this.flashTimer = setTimeout(() => { this.message = null; this.render(); }, 4000);
+  }
+
+  /** Seats whose player is away (not connected: a bot plays for them meanwhile). */
+  away() {
+    const seats = this.view ? this.view.seats : [];
+    return [0, 1, 2, 3].map((s) => Boolean(seats[s] && seats[s].player && (seats[s].away ?? !seats[s].connected)));
   }
 
   names() {
@@ -281,6 +403,11 @@ export class RoomPage {
     return { groups, drawn, flat };
   }
 
+  /** The safety hint, if it was given for the hand as it is now. */
+  safetyNow() {
+    return this.safety && this.safety.key === this.waitsFor && this.obs && this.obs.phase === "turn";
+  }
+
   playable(name) {
     return this.myLegal().some((a) => a.type === "discard" && a.tile === name);
   }
@@ -297,6 +424,14 @@ export class RoomPage {
         .filter(Boolean).join(" ");
       const el = tileEl(name, { wild: obs.wild, cls });
       el.dataset.index = String(i);
+      const safe = this.safetyNow() && this.safety.byTile[name];
+      if (safe) {
+        el.classList.add(`danger-${safe.danger}`);
+        if (safe.raw) el.classList.add("raw");
+        el.append(h("span", { class: "danger", "aria-hidden": "true" }));
+        el.title = `${el.title} · ${t(`danger_${safe.level}`)}: ${safetyReason(safe, this.names())}` +
+          (safe.raw ? ` · ${t("raw_tile")}` : "");
+      }
       if (playable) {
         el.tabIndex = 0;
         el.setAttribute("role", "button");
@@ -337,35 +472,62 @@ export class RoomPage {
       if (obs.phase === "turn") prompt = t("your_turn");
       else if (obs.phase === "claim") prompt = t("claim_on", who(obs.current));
       else if (obs.phase === "rob") prompt = t("rob_on", who(obs.current));
-      else if (obs.phase === "bullets") prompt = t("bullets_phase");
+      else if (obs.phase === "bullets") {
+        prompt = legal.some((a) => a.type === "throw_bullets") ? t("bullets_throw_explained") : t("bullets_accept_explained");
+      }
     } else if (this.seat != null && this.status === "playing") prompt = t("waiting_others");
+    // a throw's key is its count (0 throws none); other buttons are numbered from 1
+    const key = (action, i) => action.type === "throw_bullets" ? String(action.count) : String(i + 1);
     const buttons = legal.filter((a) => a.type !== "discard").map((action, i) =>
       h("button", {
         class: `act act-${action.type}${action.type === "win" ? " primary" : ""}`,
         dataset: { action: JSON.stringify(action) },
-        title: `${i + 1}`,
+        title: key(action, i),
         onclick: () => this.act(action),
-      }, h("kbd", {}, String(i + 1)), ...this.actionLabel(action)));
+      }, h("kbd", {}, key(action, i)), ...this.actionLabel(action)));
     const offer = legal.length && (obs.phase === "claim" || obs.phase === "rob") && obs.last_discard
       ? tileEl(obs.last_discard, { wild: obs.wild, cls: "offer" }) : null;
+    const waits = this.waits && this.waits.length ? h("div", { class: "waits-strip", id: "waits-strip" },
+      h("span", { class: "waits-label" }, t("waits")),
+      ...this.waits.map((w) => {
+        const reach = w.meets_minimum ?? [w.discard, w.self_drawn].some((x) => x && x.meets_minimum);
+        const known = "meets_minimum" in w || w.discard || w.self_drawn;
+        return h("span", { class: `wait${known ? (reach ? " reaches" : " under") : ""}`, title: known ? t(reach ? "reaches_8" : "under_8") : "" },
+          tileEl(w.tile, { wild: obs.wild }), `×${w.unseen}`, known ? (reach ? " ✓8" : " ✗8") : "");
+      })) : null;
     this.countdownEl = h("span", { class: "countdown", id: "countdown" });
     this.countdownBar = h("span", { class: "countdown-bar" });
     const bar = h("div", { class: `action-bar${legal.length ? " asking" : ""}`, id: "action-bar" },
       h("div", { class: "prompt" }, prompt, offer),
       h("div", { class: "buttons" }, ...buttons),
+      waits,
       legal.length ? h("div", { class: "timer" }, this.countdownEl, h("span", { class: "countdown-track" }, this.countdownBar)) : null,
       this.seat != null ? h("div", { class: "tools" },
         h("button", { class: "hint-button", id: "hint-button", onclick: () => this.askHints(),
           disabled: !(obs.hand && obs.hand.length) || this.status !== "playing" }, h("kbd", {}, "H"), t("hints")),
-        h("label", { class: "auto-pass" }, h("input", {
-          type: "checkbox", id: "auto-pass", checked: this.autoPass,
-          onchange: (e) => { this.autoPass = e.target.checked; localStorage.setItem(AUTO_PASS, this.autoPass ? "on" : "off"); this.afterFrame(); },
-        }), ` ${t("auto_pass")}`)) : null);
+        h("button", { class: "settings-button", id: "settings-button", "aria-expanded": String(this.settingsOpen),
+          onclick: () => { this.settingsOpen = !this.settingsOpen; this.render(); } }, "⚙ ", t("settings"))) : null);
     this.tick();
     return bar;
   }
 
   askHints() { this.send({ type: "hint" }); }
+
+  /** The player's settings: tile faces and labels, sound, and the toggles. */
+  settingsPanel() {
+    const toggle = (name) => h("label", { class: "toggle" }, h("input", {
+      type: "checkbox", id: `set-${name.replaceAll("_", "-")}`, checked: setting(name),
+      onchange: (e) => { setSetting(name, e.target.checked); this.afterFrame(); },
+    }), ` ${t(`set_${name}`)}`);
+    const choice = (name, values) => h("label", { class: "choice" }, `${t(`set_${name}`)} `,
+      h("select", { id: `set-${name}`, onchange: (e) => setSetting(name, e.target.value) },
+        ...values.map((v) => h("option", { value: v, selected: setting(name) === v }, t(`set_${name}_${v}`)))));
+    return h("aside", { class: "settings-panel", id: "settings" },
+      h("header", {}, h("b", {}, t("settings")),
+        h("button", { class: "close", onclick: () => { this.settingsOpen = false; this.render(); } }, "×")),
+      choice("faces", ["pictures", "text"]), choice("labels", ["code", "name", "none"]),
+      toggle("sound"), toggle("auto_win"), toggle("no_calls"), toggle("auto_discard"), toggle("auto_pass"));
+  }
 
   hintsPanel() {
     const hints = this.hints;
@@ -392,6 +554,11 @@ export class RoomPage {
         body.push(h("h3", {}, t("useful")), tileCount(hints.useful));
       }
       if (hints.waits && hints.waits.length) body.push(h("h3", {}, t("waits")), waitsList(hints.waits));
+      if (hints.safety && hints.safety.length) {
+        body.push(h("h3", {}, t("safety")), h("ul", { class: "safety-list" }, ...hints.safety.map((x) =>
+          h("li", { class: `danger-${x.danger}` }, tileEl(x.tile, { wild: this.obs && this.obs.wild }),
+            ` ${t(`danger_${x.level}`)} · ${safetyReason(x, this.names())}`))));
+      }
     }
     return h("aside", { class: "hints-panel", id: "hints" },
       h("header", {}, h("b", {}, t("hints")),
@@ -407,6 +574,10 @@ export class RoomPage {
   }
 
   tick() {
+    if (this.nextEl) {
+      const left = this.nextAt == null ? null : Math.max(0, (this.nextAt - Date.now()) / 1000);
+      this.nextEl.textContent = left == null ? "" : t("next_in", Math.ceil(left));
+    }
     if (!this.countdownEl) return;
     if (this.deadline == null) { this.countdownEl.textContent = ""; return; }
     const left = Math.max(0, (this.deadline - Date.now()) / 1000);
@@ -443,6 +614,9 @@ export class RoomPage {
       const name = flat[this.cursor];
       if (this.playable(name)) this.act({ type: "discard", tile: name });
       event.preventDefault();
+    } else if (/^[0-9]$/.test(key) && this.myLegal().some((a) => a.type === "throw_bullets")) {
+      const action = this.myLegal().find((a) => a.type === "throw_bullets" && a.count === Number(key));
+      if (action) this.act(action);
     } else if (key === "0") {
       if (this.obs.drawn && this.playable(this.obs.drawn)) this.act({ type: "discard", tile: this.obs.drawn });
     } else if (/^[1-9]$/.test(key)) {
@@ -454,7 +628,33 @@ export class RoomPage {
     }
   }
 
+  /** Between hands: when the next hand is dealt anyway, and who has not pressed Next yet. */
+  pauseLine() {
+    const names = this.names();
+    const waiting = (this.nextWaiting || []).filter((s) => s !== this.seat).map((s) => names[s]);
+    this.nextEl = h("span", { class: "next-countdown", id: "next-countdown" });
+    const el = h("p", { class: "pause-line", id: "pause-line" }, this.nextEl,
+      waiting.length ? ` · ${t("waiting_for_next", waiting.join(", "))}` : "");
+    this.tick();
+    return el;
+  }
+
+  /** The score sheet, once the win's call-out has been seen (at once with reduced motion). */
+  openSheetAfterCall() {
+    const call = Object.values(this.callouts).find((c) => c.kind === "win" && c.until > Date.now());
+    const wait = call && !reducedMotion() ? Math.max(0, call.at + 1100 - Date.now()) : 0;
+    const sheet = this.sheet;
+    clearTimeout(this.sheetTimer);
+    if (!wait) { this.sheetOpen = true; return; }
+    this.sheetTimer = setTimeout(() => { if (this.sheet === sheet) { this.sheetOpen = true; this.render(); } }, wait);
+  }
+
   closeSheet() {
+    if (this.pauses && !this.matchEnd && this.seat != null && !this.nextSent) {
+      // the server deals the next hand once every connected person has read the sheet
+      this.send({ type: "next" });
+      this.nextSent = true;
+    }
     this.sheetOpen = false;
     if (this.matchEnd) this.standingsOpen = true;
     this.render();
@@ -483,20 +683,32 @@ export class RoomPage {
       if (mine && this.myLegal().length && !toAct.includes(this.seat)) toAct.push(this.seat);
       const board = renderBoard({
         obs, rules: view.rules, bottom: mine ? this.seat : 0, mySeat: mine ? this.seat : null,
-        names: this.names(), totals: this.totals, bullets: this.bullets, toAct,
+        names: this.names(), away: this.away(), totals: this.totals, bullets: this.bullets, toAct,
         handEl: mine ? this.handEl() : null, handNo: this.handNo, handsTotal: view.rounds ? null : view.hands,
-        centreExtra: this.eventLog(),
+        centreExtra: this.eventLog(), lastDiscard: lastDiscarder(this.events), fresh: this.fresh,
+        callouts: Object.fromEntries(Object.entries(this.callouts).filter(([, c]) => c.until > Date.now())),
       });
       parts.push(board);
       if (mine) parts.push(this.actionBar());
       document.body.dataset.step = `${this.handNo}:${this.step}`;
     }
     if (this.hintsOpen && this.hints) parts.push(this.hintsPanel());
+    if (this.settingsOpen) {
+      // kept between draws (the table re-draws with every frame): a click never lands on a
+      // replaced checkbox
+      if (!this.settingsEl || this.settingsLang !== lang()) {
+        this.settingsEl = this.settingsPanel();
+        this.settingsLang = lang();
+      }
+      parts.push(this.settingsEl);
+    } else this.settingsEl = null;
     if (this.sheetOpen && this.sheet) {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
         ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
+        stake: view ? view.stake : null,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
+        pause: !finished && this.pauses ? this.pauseLine() : null,
       })));
     } else if (this.standingsOpen && this.matchEnd) {
       parts.push(h("div", { class: "overlay" }, standings({

@@ -1,0 +1,97 @@
+"""The search bot's speed: rollouts per second and decisions per second, both rule sets.
+
+    .venv/bin/python benchmarks/search_bench.py [--positions 12] [--samples 4] [--rounds 3]
+        [--seed 1]
+
+A fixed set of decision positions (``--positions`` per rule set, taken from hands of the fast
+policies, every one with more than one legal action) is decided in each round by:
+
+* the reference: the fast policy itself (``fan`` in Guobiao, ``wild`` in Huangyan), one
+  decision per position;
+* the search bot with a sample budget instead of a time budget (``--samples`` deals a
+  decision, no time limit), so that every round does the same work.
+
+The two are interleaved round by round. Printed per rule set: the search's decisions/s and
+rollouts/s (best and median round), the reference's decisions/s, and the median ratio of the
+search's time per decision to the reference's. Peak memory (resident set) at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+import time
+
+from majiang.bots import make_bot
+from majiang.bots.search import SearchBot
+from majiang.engine.state import Observation, Phase
+from majiang.engine.table import Table
+from majiang.rules.registry import make_rules
+
+POLICY = {"gb": "fan", "huangyan": "wild"}
+
+
+def positions(rules_name: str, count: int, seed: int) -> list[Observation]:
+    """``count`` decisions of seat 0 with a choice, from hands of the fast policy."""
+    rules = make_rules(rules_name)
+    found: list[Observation] = []
+    hand = seed
+    while len(found) < count:
+        table = Table(rules, hand)
+        bots = [make_bot(POLICY[rules_name], hand * 4 + s) for s in range(4)]
+        taken = 0
+        while not table.is_over:
+            for s in table.to_act():
+                obs = table.observation(s)
+                if (s == 0 and len(obs.legal_actions) > 1 and taken < 3
+                        and obs.phase in (Phase.TURN, Phase.CLAIM) and len(found) < count):
+                    found.append(obs)
+                    taken += 1
+                table.apply(s, bots[s](obs))
+        hand += 1
+    return found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=12)
+    parser.add_argument("--samples", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    clock = time.perf_counter
+    print(f"{args.positions} positions per rule set, {args.samples} deals a decision, "
+          f"{args.rounds} interleaved rounds")
+    print(f"{'rules':<9} {'search dec/s':>13} {'rollouts/s':>11} {'median':>8} "
+          f"{'reference dec/s':>16} {'search/ref time':>16}")
+    for rules_name in ("gb", "huangyan"):
+        found = positions(rules_name, args.positions, args.seed)
+        bot = SearchBot(args.seed, think=None, samples=args.samples)
+        rates: list[float] = []
+        rollout_rates: list[float] = []
+        ref_rates: list[float] = []
+        ratios: list[float] = []
+        for r in range(args.rounds):
+            start = clock()
+            for i, obs in enumerate(found):
+                make_bot(POLICY[rules_name], r * 1000 + i)(obs)
+            ref = clock() - start
+            start = clock()
+            rollouts = 0
+            for obs in found:
+                rollouts += bot.evaluate(obs).rollouts
+            spent = clock() - start
+            rates.append(len(found) / spent)
+            rollout_rates.append(rollouts / spent)
+            ref_rates.append(len(found) / ref)
+            ratios.append(spent / ref)
+        print(f"{rules_name:<9} {max(rates):>13.2f} {max(rollout_rates):>11.1f} "
+              f"{statistics.median(rollout_rates):>8.1f} {max(ref_rates):>16.1f} "
+              f"{statistics.median(ratios):>15.0f}x")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory {peak:.0f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,295 @@
+"""The search bot: Monte Carlo rollouts over sampled deals, from the seat's observation alone.
+
+At a decision with more than one action, the bot draws deals of the hidden tiles consistent
+with what it has seen (:mod:`majiang.bots.sampler`), and for each candidate action plays the
+hand out on a :class:`~majiang.engine.Table` built from the same deal with the same seeded fast
+policies (common random numbers), scoring the seat's payment as the rule set settles it.
+
+The action with the best mean payment is taken once it has beaten the fast policy's own choice
+by a paired standard error (:data:`TRUST_Z`) over at least 6 deals; until then the fast
+policy's choice stands, so that a short budget plays no worse than the fast policy.
+Candidates: a win (only a legal one: never under the minimum), every claim and kong, and the
+discards that keep the hand closest to ready (the fast policy's own choice always among them).
+Candidates clearly behind the leader are dropped as samples come in, and the search stops
+early when one is left or when no choice has made any difference; otherwise it stops at its
+time budget (``think`` seconds) or sample cap.
+
+The same seed and the same number of samples give the same choice; under a time budget the
+number of samples depends on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..engine.actions import (
+    Action,
+    AddedKong,
+    Chow,
+    ConcealedKong,
+    Discard,
+    ExposedKong,
+    Pass,
+    Pung,
+    Win,
+)
+from ..engine.match import Agent
+from ..engine.state import Observation, Phase
+from ..rules.base import RuleSet
+from ..rules.registry import make_rules
+from .fan_aware import FanBot
+from .sampler import hand_rules, sample_deal, table_at
+from .view import find_win
+from .wild_aware import WildBot
+from .wild_shanten import WildDiscards, split_hand
+
+THINK = 1.0
+"""Seconds a decision may take by default."""
+MAX_SAMPLES = 400
+"""Deals a decision draws at most."""
+MIN_SAMPLES = 6
+"""Deals before any candidate is dropped or the search stops early."""
+CANDIDATES = 4
+"""Discards weighed at most (besides wins, claims and kongs)."""
+Z = 1.96
+"""95% intervals."""
+DROP_Z = 2.5
+"""A candidate is dropped when the leader beats it by this many standard errors (paired)."""
+TRUST_Z = 1.0
+"""The search overrules the fast policy's choice only when the leader beats it by this many
+standard errors (paired) over :data:`MIN_SAMPLES` deals or more: with fewer the bot plays as
+its fast policy does."""
+
+ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
+    "gb": (FanBot, FanBot),
+    "huangyan": (WildBot, WildBot),
+}
+"""Rule set name -> (the searching seat's policy, the others') in rollouts."""
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One action weighed, with the payments of its rollouts."""
+
+    action: Action
+    values: list[float] = field(default_factory=list)
+    dropped: bool = False
+
+    @property
+    def mean(self) -> float:
+        """Mean payment to the seat over the rollouts (0 with none)."""
+        return sum(self.values) / len(self.values) if self.values else 0.0
+
+    @property
+    def half_width(self) -> float:
+        """Half the 95% interval of the mean (infinite with fewer than two rollouts)."""
+        n = len(self.values)
+        if n < 2:
+            return math.inf
+        m = self.mean
+        var = sum((v - m) ** 2 for v in self.values) / (n - 1)
+        return Z * math.sqrt(var / n)
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """The candidates of one decision, best mean first, and what the search cost."""
+
+    candidates: list[Candidate]
+    samples: int
+    rollouts: int
+    seconds: float
+    prior: Action
+    """The fast policy's choice."""
+
+    @property
+    def best(self) -> Action:
+        """The action to take: the best mean, unless it has not clearly beaten the fast
+        policy's choice (by :data:`TRUST_Z` paired standard errors over at least
+        :data:`MIN_SAMPLES` deals)."""
+        leader = self.candidates[0]
+        if leader.action == self.prior:
+            return leader.action
+        prior = next((c for c in self.candidates if c.action == self.prior), None)
+        if prior is None or not prior.values:
+            return leader.action
+        if len(prior.values) >= MIN_SAMPLES and paired_z(leader, prior) >= TRUST_Z:
+            return leader.action
+        return self.prior
+
+
+class SearchBot:
+    """Monte Carlo search over sampled deals; see the module docstring.
+
+    ``think``: seconds per decision (None: no time limit); ``samples``: deals at most;
+    ``rules``: the rule set played (default: Guobiao, or Huangyan when the hand has a wild
+    tile, each with default options)."""
+
+    name = "search"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        think: float | None = THINK,
+        samples: int = MAX_SAMPLES,
+        rules: RuleSet | None = None,
+        min_samples: int = 1,
+    ) -> None:
+        self.seed = seed
+        self.think = think
+        self.samples = samples
+        self.min_samples = min_samples
+        """Deals drawn whatever the time budget says."""
+        self.rules = rules
+        self._rules_by_name: dict[str, RuleSet] = {}
+
+    def __call__(self, obs: Observation) -> Action:
+        actions = obs.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        if obs.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
+            return self.policy(obs)(obs)  # thrown bullets: the fast policy decides
+        win = find_win(obs)
+        if win is not None:
+            return win  # a legal win settles the hand: no rollout of the others improves on it
+        return self.evaluate(obs).best
+
+    def rules_of(self, obs: Observation) -> RuleSet:
+        """The base rule set of the observed hand."""
+        if self.rules is not None:
+            return self.rules
+        name = "huangyan" if obs.wild is not None or obs.phase is Phase.BULLETS else "gb"
+        found = self._rules_by_name.get(name)
+        if found is None:
+            found = self._rules_by_name[name] = make_rules(name)
+        return found
+
+    def policy(self, obs: Observation, seed: int = 0) -> Agent:
+        """The fast policy of the searching seat under ``obs``'s rules."""
+        return ROLLOUT_POLICIES[self.rules_of(obs).name][0](seed)
+
+    def evaluate(
+        self, obs: Observation, required: Sequence[Action] = (), every: bool = False
+    ) -> Evaluation:
+        """Weigh the candidate actions of ``obs`` (``required`` among them; ``every``: all
+        legal actions, none dropped early) and rank them by mean payment."""
+        start = time.perf_counter()
+        base = self.rules_of(obs)
+        rules = hand_rules(obs, base)
+        own, other = ROLLOUT_POLICIES[base.name]
+        key = _decision_key(obs, self.seed)
+        prior = self.policy(obs, key)(obs)
+        actions = list(obs.legal_actions) if every else candidates(obs, prior)
+        for a in required:
+            if a not in actions:
+                actions.append(a)
+        pool = [Candidate(a) for a in actions]
+        samples = rollouts = 0
+        while samples < self.samples:
+            if (
+                self.think is not None
+                and samples >= self.min_samples
+                and time.perf_counter() - start > self.think
+            ):
+                break
+            live = [c for c in pool if not c.dropped]
+            if len(live) == 1 and samples >= 1:
+                break
+            rng = random.Random(key * 1_000_003 + samples)
+            deal = sample_deal(obs, rules, rng)
+            seeds = [rng.getrandbits(32) for _ in range(4)]
+            for c in live:
+                table = table_at(obs, base, deal)
+                table.apply(obs.seat, c.action)
+                agents = [
+                    (own if s == obs.seat else other)(seeds[s]) for s in range(4)
+                ]
+                while not table.is_over:
+                    for s in table.to_act():
+                        table.apply(s, agents[s](table.observation(s)))
+                assert table.result is not None
+                c.values.append(table.result.deltas[obs.seat] - obs.deltas[obs.seat])
+                rollouts += 1
+            samples += 1
+            if samples >= MIN_SAMPLES and not every:
+                _drop_behind(live, samples)
+            if samples >= 2 * MIN_SAMPLES and _all_equal(live):
+                break
+        ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
+        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior)
+
+
+def candidates(obs: Observation, prior: Action) -> list[Action]:
+    """The actions worth weighing: the fast policy's ``prior`` first, a legal win, every claim
+    and kong, and the discards that keep the hand closest to ready (at most
+    :data:`CANDIDATES`)."""
+    chosen: list[Action] = [prior]
+    discards: list[Discard] = []
+    for a in obs.legal_actions:
+        if a == prior:
+            continue
+        if type(a) is Win:
+            if obs.win_reaches_minimum is not False:
+                chosen.append(a)
+        elif type(a) is Discard:
+            discards.append(a)
+        elif isinstance(a, Pass | Chow | Pung | ExposedKong | ConcealedKong | AddedKong):
+            chosen.append(a)
+        else:
+            chosen.append(a)
+    if discards:
+        chosen.extend(_closest(obs, discards)[: max(CANDIDATES - 1, 0)])
+    return chosen
+
+
+def _closest(obs: Observation, discards: list[Discard]) -> list[Discard]:
+    """``discards`` ordered by the shanten (regular shape, wild tiles as jokers) they leave."""
+    counts, jokers = split_hand(obs.hand, obs.wild)
+    melds = len(obs.melds[obs.seat])
+    if sum(counts) + jokers + 3 * melds != 14:
+        return discards
+    options = WildDiscards(counts, jokers, melds, obs.wild).options
+    return sorted(discards, key=lambda d: (options.get(d.tile, 99), d.tile))
+
+
+def paired_z(a: Candidate, b: Candidate) -> float:
+    """How many standard errors ``a``'s mean beats ``b``'s by, over the deals both were
+    played on (infinite for a constant positive gap, 0 with fewer than two deals)."""
+    n = min(len(a.values), len(b.values))
+    if n < 2:
+        return 0.0
+    diffs = [a.values[i] - b.values[i] for i in range(n)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    if var == 0:
+        return math.inf if mean > 0 else (0.0 if mean == 0 else -math.inf)
+    return mean / math.sqrt(var / n)
+
+
+def _drop_behind(live: list[Candidate], n: int) -> None:
+    """Drop every candidate the leader beats by :data:`DROP_Z` paired standard errors."""
+    leader = max(live, key=lambda c: c.mean)
+    for c in live:
+        if c is not leader and paired_z(leader, c) > DROP_Z:
+            c.dropped = True
+
+
+def _all_equal(live: list[Candidate]) -> bool:
+    """Whether every candidate has had the same payment in every sample so far."""
+    first = live[0].values
+    return all(c.values == first for c in live[1:])
+
+
+def _decision_key(obs: Observation, seed: int) -> int:
+    """A number naming this decision for this seed (the same in every process)."""
+    text = repr((seed, obs.seat, obs.phase.value, obs.hand, obs.melds, obs.discards,
+                 obs.wall_remaining, obs.last_discard, obs.current))
+    return zlib.crc32(text.encode())
+
+
+__all__ = ["ROLLOUT_POLICIES", "Candidate", "Evaluation", "SearchBot", "candidates", "paired_z"]

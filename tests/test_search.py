@@ -1,0 +1,217 @@
+"""The search bot: obvious actions in hand-built positions, determinism, memory, the registry."""
+
+from __future__ import annotations
+
+import random
+import tracemalloc
+from pathlib import Path
+
+import pytest
+
+from majiang.bots import UnknownBotError, check_bot, make_bot
+from majiang.bots.sampler import sample_deal, table_at
+from majiang.bots.search import SearchBot, candidates
+from majiang.engine.actions import DISCARDS, Discard, Pass, Win
+from majiang.engine.state import Observation, Phase
+from majiang.engine.table import Table
+from majiang.hand import Meld, MeldKind
+from majiang.notation import parse_tiles
+from majiang.rules.registry import make_rules
+
+GB = make_rules("gb")
+
+
+def decisions(
+    rules_name: str, seed: int, want: type, limit: int = 400, phase: Phase | None = None
+) -> Observation:
+    """The first observation of a fan- or wild-bot hand where a seat may take a ``want``
+    (in ``phase``, if given)."""
+    rules = make_rules(rules_name)
+    bot = "fan" if rules_name == "gb" else "wild"
+    for s in range(seed, seed + limit):
+        table = Table(rules, s)
+        bots = [make_bot(bot, s * 4 + i) for i in range(4)]
+        while not table.is_over:
+            for seat in table.to_act():
+                obs = table.observation(seat)
+                if (
+                    len(obs.legal_actions) > 1
+                    and any(type(a) is want for a in obs.legal_actions)
+                    and obs.phase in (Phase.TURN, Phase.CLAIM)
+                    and phase in (None, obs.phase)
+                    and (want is not Win or obs.win_reaches_minimum)
+                ):
+                    return obs
+                table.apply(seat, bots[seat](obs))
+    raise AssertionError(f"no {want.__name__} decision found")
+
+
+def built(partial: Observation, seed: int = 0) -> Observation:
+    """The seat's observation on a table built from a hand-made partial observation: the legal
+    actions are the engine's."""
+    deal = sample_deal(partial, GB, random.Random(seed))
+    return table_at(partial, GB, deal).observation(partial.seat)
+
+
+def start(seat: int = 0) -> Observation:
+    table = Table(GB, 0)
+    return table.observation(table.current)._replace(
+        seat=seat, current=seat, dealer=0, seat_wind=seat, phase=Phase.TURN,
+        flowers=((), (), (), ()), visible=None, last_discard=None,
+    )
+
+
+@pytest.mark.parametrize("rules_name", ["gb", "huangyan"])
+def test_it_declares_a_self_drawn_win(rules_name: str) -> None:
+    obs = decisions(rules_name, 0, Win, phase=Phase.TURN)
+    bot = SearchBot(1, think=None, samples=8)
+    evaluation = bot.evaluate(obs)
+    assert evaluation.best == Win()
+    assert bot(obs) == Win()
+
+
+@pytest.mark.parametrize("rules_name", ["gb", "huangyan"])
+def test_it_declares_a_legal_win_on_a_discard(rules_name: str) -> None:
+    obs = decisions(rules_name, 0, Win, phase=Phase.CLAIM)
+    assert SearchBot(1, think=None, samples=2)(obs) == Win()
+
+
+def test_it_keeps_a_ready_hand_ready() -> None:
+    # 123m 456m 789m 12p 55p waits on 3p for a pure straight; the drawn East is the only
+    # discard that keeps it ready
+    hand = tuple(sorted(parse_tiles("123456789m1255pE")))
+    obs = built(start()._replace(
+        hand=hand, drawn=27, melds=((), (), (), ()), discards=((), (), (), ()),
+        hand_sizes=(14, 13, 13, 13), wall_remaining=144 - 14 - 39, drawable=144 - 14 - 39,
+    ))
+    assert len([a for a in obs.legal_actions if type(a) is Discard]) == 13
+    assert SearchBot(2, think=None, samples=10)(obs) == DISCARDS[27]
+
+
+def test_it_does_not_discard_into_a_visible_win() -> None:
+    # the last discard of the hand: seat 1 shows pungs of the four winds and holds one tile,
+    # one of the three tiles seat 0 cannot see (9p, 9s and a red dragon). Seat 0 holds 9p and
+    # 1m, both useless to it; all four 1m are accounted for, so 1m is safe, 9p may win seat 1
+    # 88 fans.
+    winds = [Meld(MeldKind.PUNG, w, 1) for w in (27, 28, 29, 30)]
+    others = [Meld(MeldKind.PUNG, t, 1) for t in (1, 2, 3, 4)]
+    more = [Meld(MeldKind.PUNG, t, 1) for t in (10, 11, 12, 13)]
+    hand = tuple(sorted([0, 17, *parse_tiles("555666777888s")]))
+    pond: list[int] = []
+    unseen = {17: 3, 26: 4, 31: 1}  # copies of 9p, 9s and the red dragon not held or shown
+    for t in range(34):
+        shown = {t: 3 for t in (27, 28, 29, 30, 1, 2, 3, 4, 10, 11, 12, 13)}.get(t, 0)
+        held = hand.count(t)
+        pond += [t] * (4 - shown - held - unseen.get(t, 0))
+    assert pond.count(0) == 3
+    rest = [t for t in range(34) for _ in range(unseen.get(t, 0))]
+    assert len(rest) == 8
+    # seats 2 and 3 hold the other unseen tiles: 9p x3, 9s x4 (their own hands can't use them)
+    partial = start()._replace(
+        hand=hand, drawn=17, melds=((), tuple(winds), tuple(others), tuple(more)),
+        discards=(tuple(pond), (), (), ()), flowers=((34, 35, 36, 37), (38, 39, 40, 41), (), ()),
+        hand_sizes=(14, 1, 1, 1), wall_remaining=5, drawable=5,
+    )
+    # five unseen tiles are still in the wall: seat 0 draws no more, but the others' hands are
+    # one tile each. Empty the wall: the unseen tiles are the three hands and five wall tiles.
+    obs = built(partial)
+    assert any(a == DISCARDS[0] for a in obs.legal_actions)
+    assert any(a == DISCARDS[17] for a in obs.legal_actions)
+    evaluation = SearchBot(3, think=None, samples=40).evaluate(obs, required=[DISCARDS[0]])
+    values = {repr(c.action): c.mean for c in evaluation.candidates}
+    assert values[repr(DISCARDS[17])] < values[repr(DISCARDS[0])]
+    assert evaluation.best != DISCARDS[17]
+
+
+def test_the_same_seed_gives_the_same_evaluation() -> None:
+    obs = decisions("gb", 5, Discard)
+    first = SearchBot(7, think=None, samples=6).evaluate(obs)
+    second = SearchBot(7, think=None, samples=6).evaluate(obs)
+    assert [(c.action, c.values) for c in first.candidates] == \
+        [(c.action, c.values) for c in second.candidates]
+    other = SearchBot(8, think=None, samples=6).evaluate(obs)
+    assert [c.values for c in other.candidates] != [c.values for c in first.candidates]
+
+
+def test_the_time_budget_holds() -> None:
+    # Huangyan rollouts take tens of milliseconds: the search stops at the first deal after
+    # its budget, and reaches more deals with a larger one
+    obs = decisions("huangyan", 9, Discard)
+    short = SearchBot(1, think=0.2, samples=10_000).evaluate(obs)
+    assert short.seconds < 0.2 + 2.0
+    long = SearchBot(1, think=1.0, samples=10_000).evaluate(obs)
+    assert long.seconds < 1.0 + 2.0
+    if long.seconds >= 1.0 and short.seconds >= 0.2:  # both stopped by their budgets
+        assert long.samples > short.samples
+
+
+def test_memory_stays_far_below_the_bound() -> None:
+    obs = decisions("gb", 9, Discard)
+    tracemalloc.start()
+    SearchBot(1, think=None, samples=3).evaluate(obs)
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    assert peak < 64 * 2**20  # the bound is 512 MB
+
+
+def test_candidates_keep_the_fast_choice_and_drop_far_discards() -> None:
+    obs = decisions("gb", 11, Discard)
+    prior = make_bot("fan", 0)(obs)
+    found = candidates(obs, prior)
+    assert found[0] == prior
+    assert len([a for a in found if type(a) is Discard]) <= 4
+    claim = decisions("gb", 11, Pass)
+    assert set(candidates(claim, Pass())) == set(claim.legal_actions)
+
+
+def test_registry_names_and_budgets() -> None:
+    check_bot("search", "gb", heavy=True)
+    check_bot("search", "huangyan", heavy=True)
+    check_bot("search@0.25", "gb", heavy=True)
+    bot = make_bot("search@0.25", 3)
+    assert isinstance(bot, SearchBot) and bot.think == 0.25 and bot.seed == 3
+    for bad in ("search@0", "search@x", "search@100"):
+        with pytest.raises(UnknownBotError, match="SECONDS"):
+            check_bot(bad, "gb", heavy=True)
+    with pytest.raises(UnknownBotError):
+        check_bot("fan@1", "gb", heavy=True)
+
+
+def test_the_botzone_program_answers_within_botzone_s_limit() -> None:
+    """`majiang botzone bot --bot search` plays a whole hand, every answer within 6 s."""
+    import sys
+
+    from majiang.botzone import BotzoneAgent, play_hand
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+
+    command = [sys.executable, "-m", "majiang", "botzone", "bot", "--bot", "search", "--seed",
+               "1", "--io", "json", "--keep-running"]
+    with BotzoneAgent(command, io="json", keep_running=True, time_limit=6) as agent:
+        agents: list = [make_bot("fan", s) for s in range(4)]
+        agents[0] = agent
+        table = Table(GuobiaoRules(), 14, dealer=2)
+        hand = play_hand(table, agents)
+    assert table.is_over
+    assert not hand.faults
+    assert any(r != "PASS" for r in agent.responses)
+
+
+def test_a_game_server_refuses_the_search_bot(tmp_path: Path) -> None:
+    """The server plays its bots between its clients' messages: a bot that thinks for a second
+    a decision would hold up every table, so no stranger may seat one."""
+    from fastapi.testclient import TestClient
+
+    from majiang.server import create_app
+    from majiang.server.web import rule_sets
+
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite'}")) as http:
+        for bots in (["search", None, None, None], ["search@0.25", None, None, None]):
+            response = http.post("/rooms", json={"rules": "gb", "bots": bots})
+            assert response.status_code == 422
+            assert "thinks too long" in response.text
+        response = http.post("/rooms", json={"rules": "gb", "fill_bot": "search"})
+        assert response.status_code == 422
+    assert all("search" not in entry["bots"] for entry in rule_sets())
+    with pytest.raises(UnknownBotError, match="thinks too long"):
+        check_bot("search", "gb")
+    check_bot("search", "gb", heavy=True)
