@@ -258,3 +258,18 @@ def test_serve(port: str, db: str) -> None:
 )
 def test_play_without_a_terminal(args: list[list[str]]) -> None:
     check(["play", *[w for a in args for w in a]])
+
+
+@few(15)
+@given(content=file_bytes, log=st.one_of(file_bytes, st.just(b'{"log": ' + b"[" * 50_000 + b"}")))
+def test_botzone_logs_and_review(folder: Path, content: bytes, log: bytes) -> None:
+    """Files that are not a record or a Botzone log (``review`` gets no valid record here: its
+    rollouts would take seconds)."""
+    path = folder / "log.json"
+    path.write_bytes(log)
+    check(["botzone", "replay", str(path)])
+    record = folder / "record.jsonl"
+    record.write_bytes(content)
+    check(["botzone", "export", str(record)])
+    check(["review", str(record), "--seat", "0"])
+    check(["botzone", "wall", "--seed", content.hex()[:6] or "x"])
