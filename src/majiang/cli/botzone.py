@@ -83,6 +83,18 @@ def add_parser(commands: Any) -> None:
                         help="the judge's wall: four_part (today's) or single_end (the older)")
     replay.set_defaults(run=run_replay)
 
+    dataset = actions.add_parser(
+        "dataset",
+        help="replay games of the contest dataset's plain-text format",
+        description="Replays each game of FILE (the contest dataset's format: Match, Wind, "
+        "four Deal lines, one line per action with Ignore for overridden claims, Fan and "
+        "Score or Huang) on the judge's four-part wall, and says per game whether every "
+        "action was legal and the fans and scores match. Exit status 1 if one does not.",
+    )
+    dataset.add_argument("file", metavar="FILE", help="the games (plain text)")
+    dataset.add_argument("--limit", type=int, metavar="N", help="the first N games only")
+    dataset.set_defaults(run=run_dataset)
+
     export = actions.add_parser(
         "export",
         help="write a hand's record as a Botzone match log",
@@ -260,6 +272,25 @@ def run_replay(args: argparse.Namespace) -> int:
     print("majiang agrees: every request, every answer, the end"
           + ("" if log.end_fault else " and the scores"))
     return 0
+
+
+def run_dataset(args: argparse.Namespace) -> int:
+    """Run ``majiang botzone dataset``."""
+    from itertools import islice
+
+    from ..botzone.dataset import read_dataset, replay_game
+
+    games = read_dataset(read_text(args.file))
+    if args.limit is not None:
+        games = islice(games, max(args.limit, 0))
+    total = agree = 0
+    for game in games:
+        problem = replay_game(game)
+        total += 1
+        agree += problem is None
+        print(f"Match {game.match}: {problem or 'every action legal, fans and scores match'}")
+    print(f"{total} game{'' if total == 1 else 's'}: {agree} agree{'s' if agree == 1 else ''}")
+    return 0 if agree == total else 1
 
 
 def run_export(args: argparse.Namespace) -> int:
