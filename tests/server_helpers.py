@@ -38,6 +38,10 @@ def choose(obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def new_room(client: TestClient, **settings: Any) -> str:
+    """A room; the tests' clients play at once: no beat between bot moves and no pause between
+    hands unless asked for."""
+    settings.setdefault("bot_seconds", 0)
+    settings.setdefault("next_seconds", 0)
     response = client.post("/rooms", json=settings)
     assert response.status_code == 201, response.text
     return str(response.json()["code"])

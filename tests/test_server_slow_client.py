@@ -76,6 +76,7 @@ class Player:
     def __init__(self, server: ThreadedServer, rng: random.Random) -> None:
         room = server.http.post("/rooms", json={
             "rules": "gb", "hands": 64, "bots": [None, "random", "random", "random"],
+            "bot_seconds": 0, "next_seconds": 0,
         }).json()
         self.code = room["code"]
         token = server.http.post(f"/rooms/{self.code}/seats/0", json={"name": "p"}).json()["token"]

@@ -48,6 +48,12 @@ def add_parser(commands: Any) -> None:
         metavar="URL",
         help="database URL (sqlite:///majiang.db; postgresql+psycopg://user@host/db)",
     )
+    p.add_argument(
+        "--no-chosen-seeds",
+        action="store_true",
+        help="refuse rooms with a chosen seed (whoever knows a seed knows every wall): "
+        "for a server open to strangers",
+    )
     p.set_defaults(run=run)
 
 
@@ -56,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     require_extra("server", "majiang serve")
     import uvicorn
 
-    app = open_app(args.db)
+    app = open_app(args.db, chosen_seeds=not args.no_chosen_seeds)
     sock = bind(args.host, args.port)
     # Everything imported and built so far (modules, the scorer's tables, the application) lives
     # as long as the server: out of the collector's sight, it no longer lengthens the pauses of
@@ -77,12 +83,12 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def open_app(url: str) -> Any:
+def open_app(url: str, *, chosen_seeds: bool = True) -> Any:
     """The application on the database at ``url`` (a :class:`DatabaseError` if it cannot open)."""
     from ..server.app import create_app
 
     with opening(url):
-        return create_app(url)
+        return create_app(url, chosen_seeds=chosen_seeds)
 
 
 def bind(host: str, port: int) -> socket.socket:
