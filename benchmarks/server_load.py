@@ -294,7 +294,7 @@ async def make_tables(base: str, n: int, seed: int) -> list[tuple[str, list[str]
             async with limit:
                 room = await client.post("/rooms", json={
                     "rules": "gb", "hands": 64, "seed": seed + i, "turn_seconds": TURN_SECONDS,
-                    "grace_seconds": GRACE_SECONDS,
+                    "grace_seconds": GRACE_SECONDS, "bot_seconds": 0, "next_seconds": 0,
                 })
                 room.raise_for_status()
                 code = room.json()["code"]

@@ -38,6 +38,10 @@ def choose(obs: dict[str, Any], rng: random.Random) -> dict[str, Any]:
 
 
 def new_room(client: TestClient, **settings: Any) -> str:
+    """A room; the tests' clients play at once: no beat between bot moves and no pause between
+    hands unless asked for."""
+    settings.setdefault("bot_seconds", 0)
+    settings.setdefault("next_seconds", 0)
     response = client.post("/rooms", json=settings)
     assert response.status_code == 201, response.text
     return str(response.json()["code"])
@@ -167,10 +171,11 @@ def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
 
 class ThreadedServer:
     """The game server (``create_app`` on SQLite at ``db``) on a free loopback port, run by
-    uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it."""
+    uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it;
+    ``options`` go to ``create_app``."""
 
-    def __init__(self, db: Path) -> None:
-        self.app = create_app(f"sqlite:///{db}")
+    def __init__(self, db: Path, **options: Any) -> None:
+        self.app = create_app(f"sqlite:///{db}", **options)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = int(s.getsockname()[1])

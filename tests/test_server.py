@@ -96,6 +96,7 @@ class Player:
 
 
 def create_room(server: Server, **fields: Any) -> str:
+    fields = {"bot_seconds": 0, "next_seconds": 0, **fields}
     response = server.http.post("/rooms", json=fields)
     assert response.status_code == 201, response.text
     return str(response.json()["code"])
@@ -234,8 +235,9 @@ def test_tokens_errors_and_refusals(server: Server) -> None:
     assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
     one = server.ws(code, grants[0]["token"])
     two = server.ws(code, grants[1]["token"])
-    frames = [json.loads(one.recv(timeout=2)) for _ in range(2)]
-    assert [f["type"] for f in frames] == ["welcome", "state"] and frames[0]["seat"] == 0
+    frames = [json.loads(one.recv(timeout=2)) for _ in range(3)]
+    assert [f["type"] for f in frames] == ["welcome", "state", "room"] and frames[0]["seat"] == 0
+    assert [s["connected"] for s in frames[2]["view"]["seats"]] == [True, True, False, False]
     for message in ("not json", json.dumps({"type": "dance"}), json.dumps([1, 2]),
                     json.dumps({"type": "act", "action": {"type": "discard", "tile": "9z"}}),
                     "x" * 5000):

@@ -275,7 +275,7 @@ def play_with_kills(tmp_path: Path, rules: str, humans: list[int], hands: int, k
             bots[s] = None
         response = httpx.post(server.http + "/rooms", json={
             "rules": rules, "hands": hands, "seed": seed, "bots": bots,
-            "turn_seconds": 120, "grace_seconds": 120,
+            "turn_seconds": 120, "grace_seconds": 120, "bot_seconds": 0, "next_seconds": 0,
         })
         assert response.status_code == 201, response.text
         code = response.json()["code"]

@@ -456,6 +456,7 @@ class Server(ThreadedServer):
         return self.url.rstrip("/")
 
     def room(self, **settings: Any) -> str:
+        settings = {"bot_seconds": 0, "next_seconds": 0, **settings}
         response = httpx.post(f"{self.base}/rooms", json=settings)
         assert response.status_code == 201, response.text
         return str(response.json()["code"])

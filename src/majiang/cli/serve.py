@@ -25,6 +25,12 @@ def add_parser(commands: Any) -> None:
         metavar="URL",
         help="database URL (sqlite:///majiang.db; postgresql+psycopg://user@host/db)",
     )
+    p.add_argument(
+        "--no-chosen-seeds",
+        action="store_true",
+        help="refuse rooms with a chosen seed (whoever knows a seed knows every wall): "
+        "for a server open to strangers",
+    )
     p.set_defaults(run=run)
 
 
@@ -34,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
 
     from ..server.app import create_app
 
-    app = create_app(args.db)
+    app = create_app(args.db, chosen_seeds=not args.no_chosen_seeds)
     # Everything imported and built so far (modules, the scorer's tables, the application) lives
     # as long as the server: out of the collector's sight, it no longer lengthens the pauses of
     # its full collections, which grow with the live tables (about 1,700 objects each).

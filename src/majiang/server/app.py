@@ -7,13 +7,15 @@ documented in the OpenAPI page (``/docs``); the websocket schema is ``protocol.p
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import secrets
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, Query, WebSocket, WebSocketDisconnect
-from fastapi.responses import FileResponse
+from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
@@ -31,6 +33,7 @@ from .protocol import (
     ClientMessage,
     HandSummary,
     HintMessage,
+    NextMessage,
     PingMessage,
     PlayerStats,
     Replay,
@@ -48,6 +51,21 @@ from .store import Store, new_code, new_token, token_hash
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+_ID = Path(ge=1, lt=2**63)
+"""A database id in a path: larger ones are a 422, not a database overflow."""
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        "img-src 'self' data:; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+        "form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+"""Sent with every HTTP answer: only the server's own scripts run, nothing is sniffed into
+another type, no other site frames the pages."""
 
 
 class Rooms:
@@ -81,10 +99,18 @@ class Rooms:
 
 
 def create_app(
-    db_url: str = "sqlite:///majiang.db", *, rate: float = 50.0, burst: float = 100.0
+    db_url: str = "sqlite:///majiang.db",
+    *,
+    rate: float = 50.0,
+    burst: float = 100.0,
+    chosen_seeds: bool = True,
+    origins: list[str] | None = None,
 ) -> FastAPI:
     """The server application on the database at ``db_url``; each websocket may send ``rate``
-    messages a second on average, ``burst`` at once (more get an error frame)."""
+    messages a second on average, ``burst`` at once (more get an error frame). Without
+    ``chosen_seeds`` (a public server), a room with a chosen seed is refused (403). A websocket
+    whose ``Origin`` header names another site is refused unless listed in ``origins``
+    (``["*"]``: any); clients that send no ``Origin`` (not browsers) are let in."""
     store = Store(db_url)
     rooms = Rooms(store)
 
@@ -102,6 +128,19 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+
+    @app.middleware("http")
+    async def security_headers(request: Request, call_next: Any) -> Response:
+        response: Response = await call_next(request)
+        for name, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(name, value)
+        return response
+
+    @app.exception_handler(UnicodeEncodeError)
+    async def not_text(request: Request, error: UnicodeEncodeError) -> JSONResponse:
+        """A lone surrogate (``"\\ud800"`` in JSON) is no text: refused, never stored."""
+        return JSONResponse({"detail": "the request holds a string that is not valid text "
+                                       "(a lone surrogate)"}, status_code=422)
 
     def room_or_404(code: str) -> RoomRuntime:
         runtime = rooms.get(code.upper())
@@ -141,6 +180,7 @@ def create_app(
                     "stake": room.stake,
                     "hands": room.hands,
                     "rounds": room.rounds,
+                    "chosen_seed": room.seed_chosen,
                     "seats": [
                         {
                             "seat": row.seat,
@@ -161,6 +201,8 @@ def create_app(
     @app.post("/rooms", response_model=RoomView, status_code=201)
     def create_room(request: RoomCreate) -> dict[str, Any]:
         """Create a room: rule set, options, stake, match length, timers and bots."""
+        if request.seed is not None and not chosen_seeds:
+            raise HTTPException(403, "this server does not allow chosen seeds")
         try:
             rules = make_rules(request.rules, request.options)
             for bot in [*request.bots, request.fill_bot]:
@@ -182,7 +224,10 @@ def create_app(
                 turn_seconds=request.turn_seconds,
                 grace_seconds=request.grace_seconds,
                 spectator_delay=request.spectator_delay,
+                bot_seconds=request.bot_seconds,
+                next_seconds=request.next_seconds,
                 seed=request.seed if request.seed is not None else secrets.randbits(62),
+                seed_chosen=request.seed is not None,
                 fill_bot=request.fill_bot,
                 status="waiting",
             )
@@ -244,7 +289,7 @@ def create_app(
             ]
 
     @app.get("/hands/{hand_id}/record")
-    def record(hand_id: int) -> list[dict[str, Any]]:
+    def record(hand_id: int = _ID) -> list[dict[str, Any]]:
         """A finished hand's record (the replay log, as a list of JSON lines)."""
         lines = hand_record(store, hand_id)
         if lines is None:
@@ -252,7 +297,7 @@ def create_app(
         return lines
 
     @app.get("/hands/{hand_id}/replay", response_model=Replay)
-    def hand_replay(hand_id: int, last: bool = False) -> dict[str, Any]:
+    def hand_replay(hand_id: int = _ID, last: bool = False) -> dict[str, Any]:
         """A finished hand replayed by the engine: one full view per step (every hand shown)
         with the action and the events of that step (``last``: the final step only, for a
         score sheet); 404 while the hand is played."""
@@ -292,7 +337,7 @@ def create_app(
         }
 
     @app.get("/players/{player_id}/stats", response_model=PlayerStats)
-    def player_stats(player_id: int) -> dict[str, Any]:
+    def player_stats(player_id: int = _ID) -> dict[str, Any]:
         """A player's wins, deal-ins and points over the finished hands he sat in."""
         with store.session() as session:
             player = store.player(session, player_id)
@@ -326,6 +371,11 @@ def create_app(
     ) -> None:
         """One client: a seat (with its token) or a spectator (without); ``updates=changed``:
         no ``update`` frame that tells the client nothing new (see docs/server.md)."""
+        origin = websocket.headers.get("origin")
+        if not _origin_allowed(origin, websocket.headers.get("host"), origins):
+            await websocket.accept()
+            await websocket.close(code=4403, reason="websocket from another site refused")
+            return
         runtime = rooms.get(code.upper())
         seat = None if runtime is None else SPECTATOR if token is None else (
             runtime.seat_of_token(token)
@@ -340,24 +390,56 @@ def create_app(
         client = Client(seat, websocket.send_text, rate, burst, burst,
                         changes_only=updates == "changed")
         await runtime.connect(client)
+        reader = asyncio.create_task(_read(websocket, runtime, client))
+        writer = asyncio.create_task(client.write())
         try:
-            while True:
-                message = await websocket.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
-                text = message.get("text")
-                if text is None:  # a binary frame: refused, the connection stays usable
-                    await client.send(_error("send JSON objects in text frames, not binary"))
-                    continue
-                reply = await _handle(runtime, client, text)
-                if reply is not None:
-                    await client.send(reply)
-        except WebSocketDisconnect:
-            pass
+            await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
         finally:
-            await runtime.disconnect(client)
+            reader.cancel()
+            client.drop("disconnected")
+            # shielded: the seat is released even if this handler is being cancelled
+            await asyncio.shield(runtime.disconnect(client))
+            await asyncio.gather(reader, writer, return_exceptions=True)
+        if client.dropped != "disconnected":  # too slow: its unread bytes are thrown away
+            _abort(websocket)
 
     return app
+
+
+def _origin_allowed(origin: str | None, host: str | None, allowed: list[str] | None) -> bool:
+    """A browser's websocket is let in from the server's own pages (its ``Origin`` names the
+    host it connects to) or from a listed origin; a client without ``Origin`` always."""
+    if origin is None or (allowed is not None and ("*" in allowed or origin in allowed)):
+        return True
+    return host is not None and origin.split("://", 1)[-1] == host
+
+
+def _abort(websocket: WebSocket) -> None:
+    """Close a connection at once, unsent bytes and all (a closing handshake would wait for a
+    client that does not read). Under uvicorn the ASGI ``send`` is its protocol's method,
+    which holds the transport; elsewhere the connection is left to close normally."""
+    protocol = getattr(getattr(websocket, "_send", None), "__self__", None)
+    transport = getattr(protocol, "transport", None)
+    abort = getattr(transport, "abort", None)
+    if callable(abort):
+        abort()
+
+
+async def _read(websocket: WebSocket, runtime: RoomRuntime, client: Client) -> None:
+    """A client's messages, each handled in turn, until it disconnects."""
+    with contextlib.suppress(WebSocketDisconnect):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text = message.get("text")
+            if text is None:  # a binary frame: refused, the connection stays usable
+                client.send(_error("send JSON objects in text frames, not binary"))
+                continue
+            # shielded: a client dropped meanwhile never interrupts an action being committed
+            reply = await asyncio.shield(_handle(runtime, client, text))
+            if reply is not None:
+                client.send(reply)
 
 
 def _error(message: str) -> dict[str, Any]:
@@ -382,6 +464,8 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
         # under the lock: an action applied but still being committed is seen by no one
         async with runtime.lock:
             if isinstance(message, ResyncMessage):
+                if not client.allow_resync():
+                    return _error("too many resyncs: at most two a second")
                 client.seen = None
                 return runtime.state_frame(client.seat)
             try:
@@ -393,6 +477,8 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
     try:
         if isinstance(message, ActMessage):
             await runtime.act(client.seat, message.action, message.step)
+        elif isinstance(message, NextMessage):
+            await runtime.next_hand(client.seat)
         else:
             await runtime.ready(client.seat)
     except MajiangError as error:

@@ -1,11 +1,18 @@
-"""The people (and bots) around a room: websocket clients with their rate limit, the run-time
-state of a seat, and what a seat does when nobody decides for it."""
+"""The people (and bots) around a room: websocket clients with their rate limit and outbound
+queue, the run-time state of a seat, and what a seat does when nobody decides for it.
+
+Nothing is ever sent to a websocket while a room is locked: a room puts each frame in the
+client's bounded queue (never waiting), and the client's own writer task sends them, each within
+``SEND_TIMEOUT``. A client whose queue overflows or whose send times out is dropped (its
+connection closed; a seated player keeps the seat and gets the whole state on reconnecting), so
+no client can slow a table by not reading."""
 
 from __future__ import annotations
 
-import contextlib
+import asyncio
 import json
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +40,15 @@ def encode(frame: dict[str, Any]) -> str:
     except TypeError:  # a key that is not a string (json writes it as one), or a huge integer
         return _encode_std(frame)
 
+
+MAX_QUEUED_BYTES = 1 << 20
+"""A client with more than this much unsent (1 MB) is dropped."""
+MAX_QUEUED_FRAMES = 256
+"""A client with more than this many frames unsent is dropped."""
+SEND_TIMEOUT = 10.0
+"""A frame the client's connection has not taken within this many seconds drops the client."""
+RESYNC_SECONDS = 0.5
+"""The least time between two resyncs of one client (a faster one is refused)."""
 
 SPECTATOR = -1
 """The seat number of a spectator's connection."""
@@ -72,10 +88,51 @@ class Client:
     """Asked for ``updates=changed``: no ``update`` that would tell it nothing new."""
     seen: str | None = None
     """The encoded observation of the last ``update`` sent (None after a ``state``)."""
+    last_resync: float = float("-inf")
+    queue: deque[str] = field(default_factory=deque)
+    queued_bytes: int = 0
+    dropped: str | None = None
+    """Why the client was dropped (its queue overflowed, a send timed out), once it was."""
+    _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
-    async def send(self, frame: dict[str, Any]) -> None:
-        """Encode a frame and send it."""
-        await self.send_text(encode(frame))
+    def send(self, frame: dict[str, Any]) -> None:
+        """Encode a frame and queue it (never waits)."""
+        self.push(encode(frame))
+
+    def push(self, text: str) -> None:
+        """Queue an encoded frame for the writer; drop the client if it has too much unsent."""
+        if self.dropped is not None:
+            return
+        self.queue.append(text)
+        self.queued_bytes += len(text)
+        if len(self.queue) > MAX_QUEUED_FRAMES or self.queued_bytes > MAX_QUEUED_BYTES:
+            self.drop("too many frames unread")
+        self._wake.set()
+
+    def drop(self, reason: str) -> None:
+        """Stop sending to this client (the writer ends; the connection is then closed)."""
+        if self.dropped is None:
+            self.dropped = reason
+            self.queue.clear()
+            self.queued_bytes = 0
+        self._wake.set()
+
+    async def write(self) -> None:
+        """The writer task: send the queued frames in order, each within ``SEND_TIMEOUT``;
+        returns when the client is dropped (or its connection fails)."""
+        while self.dropped is None:
+            if not self.queue:
+                self._wake.clear()
+                await self._wake.wait()
+                continue
+            text = self.queue.popleft()
+            self.queued_bytes -= len(text)
+            try:
+                await asyncio.wait_for(self.send_text(text), SEND_TIMEOUT)
+            except TimeoutError:
+                self.drop("a frame was not read in time")
+            except Exception:
+                self.drop("the connection failed")
 
     def allow(self) -> bool:
         """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
@@ -85,6 +142,14 @@ class Client:
         if self.tokens < 1:
             return False
         self.tokens -= 1
+        return True
+
+    def allow_resync(self) -> bool:
+        """At most one resync every ``RESYNC_SECONDS`` (a whole state is the largest frame)."""
+        now = time.monotonic()
+        if now - self.last_resync < RESYNC_SECONDS:
+            return False
+        self.last_resync = now
         return True
 
 
@@ -102,13 +167,11 @@ class SeatState:
     taken_over: bool = False
 
 
-async def safe_send(client: Client, text: str) -> None:
-    """Send an encoded frame; a connection that has gone away is not the sender's problem."""
-    with contextlib.suppress(Exception):
-        await client.send_text(text)
-
-
 __all__ = [
+    "MAX_QUEUED_BYTES",
+    "MAX_QUEUED_FRAMES",
+    "RESYNC_SECONDS",
+    "SEND_TIMEOUT",
     "SPECTATOR",
     "Client",
     "SeatState",
@@ -116,5 +179,4 @@ __all__ = [
     "default_action",
     "default_bot",
     "encode",
-    "safe_send",
 ]

@@ -45,7 +45,17 @@ class Room(Base):
     grace_seconds: Mapped[float] = mapped_column(default=20.0)
     spectator_delay: Mapped[int] = mapped_column(default=0)
     """Spectators see the table as it was this many actions ago."""
+    bot_seconds: Mapped[float] = mapped_column(default=0.6)
+    """The beat between two bot moves (0: at once)."""
+    next_seconds: Mapped[float] = mapped_column(default=15.0)
+    """Between hands: the next is dealt after this long unless everyone says ``next`` before."""
+    ready_seconds: Mapped[float] = mapped_column(default=300.0)
+    """A person seated this long without being ready loses the seat (before the match)."""
     seed: Mapped[int] = mapped_column(BigInteger)
+    seed_chosen: Mapped[bool] = mapped_column(default=False)
+    """The seed was given by the room's creator: whoever knows it knows every wall."""
+    creator_token_hash: Mapped[str | None] = mapped_column(String(64), default=None)
+    """The SHA-256 of the creator's token (frees seats before the match)."""
     fill_bot: Mapped[str | None] = mapped_column(String(20), default=None)
     """The bot that fills empty seats when the match starts (None: the rule set's best)."""
     status: Mapped[str] = mapped_column(String(12), default="waiting")
@@ -65,6 +75,8 @@ class Seat(Base):
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
     token_hash: Mapped[str | None] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(20))
+    seated_at: Mapped[datetime | None] = mapped_column(default=None)
+    """When the player took the seat (the ready timeout counts from there)."""
     ready: Mapped[bool] = mapped_column(default=False)
     room: Mapped[Room] = relationship(back_populates="seats")
     player: Mapped[Player | None] = relationship()

@@ -7,14 +7,17 @@ Client to server, one JSON object per text frame:
 * ``{"type": "ready"}`` — the ready check before the match;
 * ``{"type": "resync"}`` — send the whole state again;
 * ``{"type": "hint"}`` — hints for the seat's hand (:func:`majiang.hints.hints`);
+* ``{"type": "next"}`` — between hands: this person has read the score sheet;
 * ``{"type": "ping"}``.
 
 Server to client, each with ``"v": 1``: ``welcome`` (the seat or spectator role), ``state`` (the
 full view: the observation and every event of the hand so far as this client may see them),
 ``room`` (seats, ready checks and connections changed),
 ``update`` (after each accepted action: the new events and the new observation), ``hand_end``
-(the result and the running totals), ``match_end``, ``hint`` (the answer to a hint request),
-``pong`` and ``error`` (a rejected message; nothing changed). Observations are
+(the result and the running totals), ``pause`` (between hands: who is still to say ``next``,
+and when the next hand is dealt anyway), ``match_end``, ``hint`` (the answer to a hint request),
+``pong`` and ``error`` (a rejected message; nothing changed). ``state``, ``update`` and
+``pause`` carry the clock: ``deadlines`` (per seat), ``next_deadline`` and ``now``. Observations are
 ``majiang.engine.serialize`` JSON.
 """
 
@@ -69,8 +72,15 @@ class HintMessage(_Strict):
     type: Literal["hint"]
 
 
+class NextMessage(_Strict):
+    """Between hands: this person has read the score sheet; the next hand is dealt when every
+    connected person has said so (or after the room's ``next_seconds``)."""
+
+    type: Literal["next"]
+
+
 ClientMessage = Annotated[
-    ActMessage | ReadyMessage | ResyncMessage | PingMessage | HintMessage,
+    ActMessage | ReadyMessage | ResyncMessage | PingMessage | HintMessage | NextMessage,
     Field(discriminator="type"),
 ]
 
@@ -82,7 +92,8 @@ class ServerMessage(BaseModel):
     model_config = ConfigDict(extra="allow")
     v: int = VERSION
     type: Literal[
-        "welcome", "state", "room", "update", "hand_end", "match_end", "pong", "error", "hint"
+        "welcome", "state", "room", "update", "hand_end", "pause", "match_end", "pong", "error",
+        "hint",
     ]
 
 
@@ -103,11 +114,18 @@ class RoomCreate(_Strict):
     turn_seconds: float = Field(30.0, gt=0, le=600)
     grace_seconds: float = Field(20.0, ge=0, le=600)
     spectator_delay: int = Field(0, ge=0, le=200)
+    bot_seconds: float = Field(0.6, ge=0, le=10)
+    """The beat between two bot moves, so that people can follow them (0: at once)."""
+    next_seconds: float = Field(15.0, ge=0, le=600)
+    """Between hands: the next hand is dealt when every connected person has said ``next``,
+    or after this long (0: at once)."""
     bots: list[str | None] = Field(default_factory=_no_bots, min_length=4, max_length=4)
     """A bot per seat (None: a seat for a person; empty seats get ``fill_bot`` at the start)."""
     fill_bot: str | None = None
     """The bot that fills seats nobody took when the match starts (None: the rule set's best)."""
     seed: int | None = Field(None, ge=0, lt=2**63)
+    """A chosen seed (refused by a server run without chosen seeds): the room is marked as such.
+    Without one, the seed is drawn from :mod:`secrets`."""
 
 
 class SeatView(BaseModel):
@@ -119,6 +137,8 @@ class SeatView(BaseModel):
     bot: str | None
     ready: bool
     connected: bool
+    away: bool
+    """A bot plays the seat while its player is disconnected."""
 
 
 class RoomView(BaseModel):
@@ -133,7 +153,16 @@ class RoomView(BaseModel):
     turn_seconds: float
     grace_seconds: float
     spectator_delay: int
+    bot_seconds: float
+    next_seconds: float
     status: str
+    chosen_seed: bool
+    """The creator chose the seed: whoever knows it can replay every wall (for replays, teaching
+    and duplicate play between consenting seats, not for play among strangers)."""
+    seed_hash: str
+    """The SHA-256 of the match seed's decimal digits, published before the first hand."""
+    seed: int | None
+    """The match seed, revealed once the match is over (None before)."""
     seats: list[SeatView]
     hand: int | None
     totals: list[int] | None
@@ -181,6 +210,8 @@ class RoomSummary(BaseModel):
     stake: int
     hands: int
     rounds: int | None
+    chosen_seed: bool
+    """The creator chose the seed (see ``RoomView.chosen_seed``)."""
     seats: list[SeatSummary]
     open_seats: list[int]
     """Seats a person may still take (none once the match has started)."""
@@ -253,6 +284,7 @@ __all__ = [
     "ClientMessage",
     "HandSummary",
     "HintMessage",
+    "NextMessage",
     "PingMessage",
     "PlayerStats",
     "ReadyMessage",

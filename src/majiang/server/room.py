@@ -10,6 +10,7 @@ not answer within the turn timer gets the default action (pass, or discard the d
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
@@ -31,11 +32,14 @@ from .clients import (
     default_action,
     default_bot,
     encode,
-    safe_send,
 )
 from .models import HandRow, MatchRow, Room
 from .protocol import VERSION
-from .store import Store
+from .store import Store, seed_hash
+
+log = logging.getLogger("majiang.server")
+RETRY_SECONDS = 1.0
+"""A bot move that could not be committed is tried again after this long."""
 
 
 class RoomError(MajiangError):
@@ -58,7 +62,10 @@ class RoomRuntime:
         self.turn_seconds = room.turn_seconds
         self.grace_seconds = room.grace_seconds
         self.spectator_delay = room.spectator_delay
+        self.bot_seconds = room.bot_seconds
+        self.next_seconds = room.next_seconds
         self.seed = room.seed
+        self.seed_chosen = room.seed_chosen
         self.fill_bot = room.fill_bot
         self.status = room.status
         self.seats = [SeatState() for _ in range(4)]
@@ -81,10 +88,22 @@ class RoomRuntime:
         self.spec: HandSpec | None = None
         self.agents: dict[int, Agent] = {}
         self._timer: asyncio.TimerHandle | None = None
+        self._timer_at: float | None = None
+        """When the armed timer fires (``time.monotonic``)."""
         self._timeout_task: asyncio.Task[None] | None = None
         """The task playing the default actions once the timer has fired (kept referenced)."""
-        self._armed = 0
-        """How many times the timer was (re)armed: a fired timer acts only if it is the last."""
+        self._deadlines: dict[int, tuple[tuple[int | None, int], float]] = {}
+        """For each person asked to act: the question (hand, step since which it stands) and
+        when its time is up (``time.monotonic``). The same question keeps its deadline: a
+        reconnection or another seat's answer in a claim window does not buy time."""
+        self.pause_until: float | None = None
+        """Between hands: when the next hand is dealt (``time.monotonic``) unless every
+        connected person has said ``next`` before."""
+        self._next_said: set[int] = set()
+        self._pause_timer: asyncio.TimerHandle | None = None
+        self._pause_task: asyncio.Task[None] | None = None
+        self._beat: asyncio.Task[None] | None = None
+        """The task that plays the next bot move after ``bot_seconds``."""
         self._grace: dict[int, asyncio.Task[None]] = {}
         self._deferred: asyncio.Task[None] | None = None
         self._asked: tuple[Table | None, dict[int, tuple[int, list[Action]]]] = (None, {})
@@ -121,7 +140,12 @@ class RoomRuntime:
             "turn_seconds": self.turn_seconds,
             "grace_seconds": self.grace_seconds,
             "spectator_delay": self.spectator_delay,
+            "bot_seconds": self.bot_seconds,
+            "next_seconds": self.next_seconds,
             "status": self.status,
+            "chosen_seed": self.seed_chosen,
+            "seed_hash": seed_hash(self.seed),
+            "seed": self.seed if self.status == "finished" else None,
             "seats": [
                 {
                     "seat": s,
@@ -130,6 +154,7 @@ class RoomRuntime:
                     "bot": st.bot,
                     "ready": st.ready,
                     "connected": bool(st.clients),
+                    "away": st.taken_over,
                 }
                 for s, st in enumerate(self.seats)
             ],
@@ -159,18 +184,40 @@ class RoomRuntime:
 
     def state_frame(self, seat: int) -> dict[str, Any]:
         """The whole state for one client (a seat, or ``SPECTATOR``)."""
-        base = self._frame("state", status=self.status, view=self.view(), seat=_seat_or_none(seat))
+        base = self._frame("state", status=self.status, view=self.view(), seat=_seat_or_none(seat),
+                           **self.clock())
         table = self.table if seat != SPECTATOR else self._spectator_table()
         if table is None or self.spec is None:
             return {**base, "hand": None, "observation": None, "events": []}
         return {
             **base,
             "hand": self.spec.number,
+            "seed_hash": seed_hash(self.spec.seed),
             "step": len(table.history),
             "observation": self._observation(table, seat),
             "events": events_for(table.events, seat),
             "result": self.last_result if table.is_over else None,
         }
+
+    def clock(self) -> dict[str, Any]:
+        """The waits now, for frames: ``deadlines`` (per seat, when its time to act is up, or
+        None), ``next_deadline`` (between hands: when the next hand is dealt) and ``now``, the
+        server's clock (seconds since the epoch, like the deadlines)."""
+        now, wall = time.monotonic(), time.time()
+        deadlines: list[float | None] = [None] * 4
+        for seat, until in self._waits().items():
+            deadlines[seat] = round(wall + until - now, 3)
+        pause = self.pause_until
+        return {
+            "deadlines": deadlines,
+            "next_deadline": None if pause is None else round(wall + pause - now, 3),
+            "now": round(wall, 3),
+        }
+
+    def pause_frame(self) -> dict[str, Any]:
+        """The ``pause`` frame: between hands, who is still to say ``next``, and when the next
+        hand is dealt anyway."""
+        return self._frame("pause", waiting=sorted(self._next_waiting()), **self.clock())
 
     def hint_frame(self, seat: int) -> dict[str, Any]:
         """The ``hint`` frame for a seat: :func:`majiang.hints.hints` on its observation now.
@@ -222,10 +269,15 @@ class RoomRuntime:
                 grace = self._grace.pop(client.seat, None)
                 if grace is not None:
                     grace.cancel()
+                back = state.taken_over or len(state.clients) == 1
                 state.taken_over = False
-            await client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
+            client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
             client.seen = None
-            await client.send(self.state_frame(client.seat))
+            client.send(self.state_frame(client.seat))
+            if client.seat != SPECTATOR and back:  # the others see him connected again
+                self._broadcast_view(but=client)
+            if self.pause_until is not None and client.seat != SPECTATOR:
+                client.send(self.pause_frame())
             self._arm_timer()
 
     async def disconnect(self, client: Client) -> None:
@@ -241,6 +293,8 @@ class RoomRuntime:
             if not state.clients and state.bot is None and state.player_id is not None:
                 state.away_since = time.monotonic()
                 self._grace[client.seat] = asyncio.create_task(self._take_over(client.seat))
+                self._broadcast_view()
+                await self._pause_over_if_all_said()
 
     async def _take_over(self, seat: int) -> None:
         await asyncio.sleep(self.grace_seconds)
@@ -250,8 +304,9 @@ class RoomRuntime:
                 return
             state.taken_over = True
             self._grace.pop(seat, None)
-            await self._broadcast_view()
-            await self._run_bots()
+            self._deadlines.pop(seat, None)
+            self._broadcast_view()
+            await self._bots_quietly()
 
     # ------------------------------------------------------------------ the match
 
@@ -269,7 +324,7 @@ class RoomRuntime:
             if players and all(s.ready for s in players):
                 await self._start_match()
             else:
-                await self._broadcast_view()
+                self._broadcast_view()
 
     async def _start_match(self) -> None:
         bot = self.options_bot()
@@ -336,7 +391,7 @@ class RoomRuntime:
         self.spec = spec
         self.table = self.match.table(spec)
         self.last_result = None
-        await self._broadcast_state()
+        self._broadcast_state()
         await self._run_bots()
 
     async def _finish_hand(self) -> None:
@@ -358,8 +413,60 @@ class RoomRuntime:
             totals=list(match.totals),
             bullets=list(match.bullets),
         )
-        await self._send_all(lambda seat: frame)
+        self._send_all(lambda seat: frame)
+        await self._pause_between_hands()
+
+    def _next_waiting(self) -> set[int]:
+        """The connected people (not played by a bot) who have not said ``next`` yet."""
+        return {
+            seat for seat, state in enumerate(self.seats)
+            if state.clients and not self._bot_seat(seat) and seat not in self._next_said
+        }
+
+    async def _pause_between_hands(self) -> None:
+        """After a hand: the next one is dealt when every connected person has said ``next``,
+        or after ``next_seconds`` (at once with nobody connected to read the score sheet)."""
+        if self._next_spec() is None or not self.next_seconds or not self._next_waiting():
+            await self._next_hand()
+            return
+        self._next_said = set()
+        self.pause_until = time.monotonic() + self.next_seconds
+        hand_id = self.hand_id
+
+        def fired() -> None:
+            self._pause_task = asyncio.create_task(self._end_pause(hand_id))
+
+        self._pause_timer = asyncio.get_running_loop().call_later(self.next_seconds, fired)
+        frame = self.pause_frame()
+        self._send_all(lambda seat: frame)
+
+    async def _end_pause(self, hand_id: int | None) -> None:
+        async with self.lock:
+            if self.pause_until is not None and self.hand_id == hand_id:
+                await self._deal_after_pause()
+
+    async def _deal_after_pause(self) -> None:
+        self.pause_until = None
+        if self._pause_timer is not None:
+            self._pause_timer.cancel()
+            self._pause_timer = None
         await self._next_hand()
+
+    async def _pause_over_if_all_said(self) -> None:
+        if self.pause_until is not None and not self._next_waiting():
+            await self._deal_after_pause()
+
+    async def next_hand(self, seat: int) -> None:
+        """A person has read the score sheet (the ``next`` message)."""
+        async with self.lock:
+            if self.pause_until is None:
+                raise RoomError("no hand is over: nothing to go on to")
+            self._next_said.add(seat)
+            if self._next_waiting():
+                frame = self.pause_frame()
+                self._send_all(lambda seat: frame)
+            else:
+                await self._deal_after_pause()
 
     async def _finish_match(self) -> None:
         assert self.match is not None
@@ -372,10 +479,11 @@ class RoomRuntime:
         self.status = "finished"
         if self._timer is not None:
             self._timer.cancel()
+            self._timer = None
         frame = self._frame(
             "match_end", totals=list(self.match.totals), bullets=list(self.match.bullets)
         )
-        await self._send_all(lambda seat: frame)
+        self._send_all(lambda seat: frame)
 
     # ------------------------------------------------------------------ actions
 
@@ -393,8 +501,13 @@ class RoomRuntime:
                 raise RoomError(
                     f"stale action for step {step}: the table is at step {len(table.history)}"
                 )
-            await self._act(seat, action_from_json(data))
-            await self._run_bots()
+            action = action_from_json(data)
+            unknown = sorted(set(data) - set(action_to_json(action)))
+            if unknown:
+                raise RoomError(f"unknown key in action: {', '.join(map(str, unknown))}")
+            await self._act(seat, action)
+            # the seat's own action is committed: a bot's failing after it is not its error
+            await self._bots_quietly()
 
     def _asked_since(self, seat: int) -> int:
         """The step since which ``seat`` has been asked the same question (its legal actions
@@ -429,11 +542,14 @@ class RoomRuntime:
             await self.store.commit_action(
                 self.hand_id, len(table.history) - 1, seat, action_to_json(action)
             )
-        except Exception:
+        except Exception as error:  # said out loud, without the statement's parameters
+            log.error("room %s: hand %s, step %d (seat %d): the action could not be committed: "
+                      "%s", self.code, self.spec.number if self.spec else None,
+                      len(table.history) - 1, seat, type(error).__name__)
             self._rebuild_table()  # not committed: forget it
             raise RoomError("the action could not be saved; it was not played") from None
         self._asked_since(seat)
-        await self._broadcast_update(before)
+        self._broadcast_update(before)
         if table.is_over:
             await self._finish_hand()
         else:
@@ -452,27 +568,72 @@ class RoomRuntime:
         return state.bot is not None or state.taken_over or state.player_id is None
 
     async def _run_bots(self) -> None:
-        """Let bots play every decision that is theirs, until a person must act. A bot standing
-        in for an absent player makes one move per turn of the lock, so that the player (or
-        anyone) waiting for the lock gets in between: otherwise, with nobody else to wait for,
-        the rest of the match would be played in one go before he could take his seat back."""
+        """Let bots play every decision that is theirs, until a person must act (whose turn
+        timer is then armed). With ``bot_seconds``, one move at a time, each that long after
+        the last (see :meth:`_bot_beat`). A bot standing in for an absent player makes one
+        move per turn of the lock, so that the player (or anyone) waiting for the lock gets in
+        between: otherwise, with nobody else to wait for, the rest of the match would be played
+        in one go before he could take his seat back."""
         stood_in = False
         while self.table is not None and not self.table.is_over and self.status == "playing":
             table = self.table
             seats = [s for s in table.to_act() if self._bot_seat(s)]
             if not seats:
-                return
+                break
+            if self.bot_seconds:
+                self._schedule_beat()
+                break
             seat = seats[0]
             if self.seats[seat].taken_over:
                 if stood_in:
                     self._defer_bots()
-                    return
+                    break
                 stood_in = True
-            agent = self.agents.get(seat)
-            if agent is None:
-                agent = self.agents[seat] = make_bot(default_bot(self.rules_name), seat)
-            await self._act(seat, agent(table.observation(seat)))
+            await self._bot_move(seat)
             await asyncio.sleep(0)
+        self._arm_timer()
+
+    async def _bots_quietly(self) -> None:
+        """The bots' moves, where nobody asked for them: a move that could not be committed is
+        logged (by :meth:`_act`) and tried again at the next beat, the timer, or a message."""
+        try:
+            await self._run_bots()
+        except RoomError:
+            self._schedule_beat(RETRY_SECONDS)
+            self._arm_timer()
+
+    async def _bot_move(self, seat: int) -> None:
+        table = self.table
+        assert table is not None
+        agent = self.agents.get(seat)
+        if agent is None:
+            agent = self.agents[seat] = make_bot(default_bot(self.rules_name), seat)
+        await self._act(seat, agent(table.observation(seat)))
+
+    def _schedule_beat(self, delay: float | None = None) -> None:
+        if self._beat is None or self._beat.done():
+            self._beat = asyncio.create_task(
+                self._bot_beat(self.bot_seconds if delay is None else delay)
+            )
+
+    async def _bot_beat(self, delay: float) -> None:
+        """One bot move ``delay`` (``bot_seconds``) after the last move, then the next beat if
+        another bot is to move (the lock is free in between: people act while the bots think)."""
+        await asyncio.sleep(delay)
+        async with self.lock:
+            self._beat = None
+            table = self.table
+            if table is None or table.is_over or self.status != "playing":
+                return
+            seats = [s for s in table.to_act() if self._bot_seat(s)]
+            try:
+                if seats:
+                    await self._bot_move(seats[0])
+            except RoomError:
+                self._beat = None
+                self._schedule_beat(RETRY_SECONDS)  # logged; tried again in a while
+                return
+            await self._bots_quietly()
 
     def _defer_bots(self) -> None:
         """Go on with the bots' moves in a new task, once the lock is free again."""
@@ -483,47 +644,68 @@ class RoomRuntime:
             await asyncio.sleep(0)
             async with self.lock:
                 self._deferred = None
-                await self._run_bots()
-                self._arm_timer()
+                await self._bots_quietly()
 
         self._deferred = asyncio.create_task(later())
 
+    def _waits(self) -> dict[int, float]:
+        """Each person asked to act now, and when their time is up (``time.monotonic``)."""
+        table = self.table
+        if table is None or table.is_over or self.status != "playing":
+            self._deadlines.clear()
+            return {}
+        now = time.monotonic()
+        waits = {}
+        deadlines = {}
+        for seat in table.to_act():
+            if self._bot_seat(seat):
+                continue
+            question = (self.hand_id, self._asked_since(seat))
+            known = self._deadlines.get(seat)
+            until = known[1] if known is not None and known[0] == question else (
+                now + self.turn_seconds
+            )
+            deadlines[seat] = (question, until)
+            waits[seat] = until
+        self._deadlines = deadlines
+        return waits
+
     def _arm_timer(self) -> None:
-        """(Re)start the turn timer if a person must decide now. A timer handle, not a task:
-        re-armed after every action, it must cost next to nothing."""
-        self._armed += 1  # a timer that fired before this and waits for the lock stands down
+        """Arm the turn timer for the first deadline of a person asked to act (none if nobody
+        is). A timer handle, not a task: re-armed after every action, it must cost next to
+        nothing; a timer that stands already for that time is kept."""
+        waits = self._waits()
+        at = min(waits.values()) if waits else None
+        if at == self._timer_at and self._timer is not None:
+            return
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
-        table = self.table
-        if table is None or table.is_over or self.status != "playing":
-            return
-        if any(not self._bot_seat(s) for s in table.to_act()):
+        self._timer_at = at
+        if at is not None:
             self._timer = asyncio.get_running_loop().call_later(
-                self.turn_seconds, self._timer_fired, self._armed, len(table.history),
-                self.hand_id,
+                max(0.0, at - time.monotonic()), self._timer_fired
             )
 
-    def _timer_fired(self, armed: int, step: int, hand_id: int | None) -> None:
+    def _timer_fired(self) -> None:
         self._timer = None
-        self._timeout_task = asyncio.create_task(self._time_out(armed, step, hand_id))
+        self._timer_at = None
+        self._timeout_task = asyncio.create_task(self._time_out())
 
-    async def _time_out(self, armed: int, step: int, hand_id: int | None) -> None:
+    async def _time_out(self) -> None:
+        """The default action for every person whose time is up, then the bots."""
         async with self.lock:
             table = self.table
-            if (
-                table is None
-                or armed != self._armed
-                or len(table.history) != step
-                or self.hand_id != hand_id
-            ):
-                return
-            for seat in list(table.to_act()):
-                if table.is_over or self.table is not table:
+            while table is not None and self.table is table and not table.is_over:
+                now = time.monotonic()
+                late = [s for s, until in self._waits().items() if until <= now + 0.001]
+                if not late:
                     break
-                if not self._bot_seat(seat) and seat in table.to_act():
-                    await self._act(seat, default_action(table.observation(seat)))
-            await self._run_bots()
+                try:
+                    await self._act(late[0], default_action(table.observation(late[0])))
+                except RoomError:  # logged; the timer tries again
+                    break
+            await self._bots_quietly()
 
     # ------------------------------------------------------------------ broadcasting
 
@@ -534,7 +716,7 @@ class RoomRuntime:
         listeners.append((SPECTATOR, list(self.spectators)))
         return listeners
 
-    async def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
+    def _send_all(self, frame_for: Callable[[int], dict[str, Any]]) -> None:
         """One frame per seat (and one for all spectators), built and encoded only if someone
         listens, and encoded once when it is the same frame for everyone."""
         listeners = self._listeners()
@@ -546,21 +728,24 @@ class RoomRuntime:
                 if frame is not last:
                     last, text = frame, encode(frame)
                 for client in clients:
-                    await safe_send(client, text)
+                    client.push(text)
 
-    async def _broadcast_state(self) -> None:
+    def _broadcast_state(self) -> None:
         for state in self.seats:
             for client in state.clients:
                 client.seen = None
         for client in self.spectators:
             client.seen = None
-        await self._send_all(self.state_frame)
+        self._send_all(self.state_frame)
 
-    async def _broadcast_view(self) -> None:
-        frame = self._frame("room", view=self.view())
-        await self._send_all(lambda seat: frame)
+    def _broadcast_view(self, but: Client | None = None) -> None:
+        text = encode(self._frame("room", view=self.view()))
+        for _, clients in self._listeners():
+            for client in clients:
+                if client is not but:
+                    client.push(text)
 
-    async def _broadcast_update(self, before: int) -> None:
+    def _broadcast_update(self, before: int) -> None:
         """The ``update`` after an accepted action, to every client; a client that asked for
         changes only (``updates=changed``) is not sent one that would tell it nothing new: no
         event for it, its observation as in the last frame it was sent, and not its own action.
@@ -571,6 +756,7 @@ class RoomRuntime:
         new = table.events[before:]
         hand = self.spec.number if self.spec else None
         actor = table.history[-1][0]
+        clock = self.clock()
         listeners = self._listeners()
         for seat, clients in listeners:
             if not clients:
@@ -580,11 +766,12 @@ class RoomRuntime:
                 shown = self._spectator_table() or table
             if shown is table:
                 events = events_for(new, seat)
-                head = self._frame("update", hand=hand, step=len(table.history), events=events)
+                head = self._frame("update", hand=hand, step=len(table.history), events=events,
+                                   **clock)
             else:  # the spectators' delayed view
                 events = []
                 head = self._frame("update", hand=hand, events=events, delayed=True,
-                                   step=len(shown.history))
+                                   step=len(shown.history), **clock)
             observation = self._observation_text(shown, seat)
             quiet = not events and seat != actor
             text = None
@@ -594,7 +781,7 @@ class RoomRuntime:
                 if text is None:
                     text = _with_observation(encode(head), observation)
                 client.seen = observation
-                await safe_send(client, text)
+                client.push(text)
 
     # ------------------------------------------------------------------ resuming
 
@@ -626,11 +813,14 @@ class RoomRuntime:
         async with self.lock:
             if self.status != "playing":
                 return
+            for seat, state in enumerate(self.seats):  # nobody is connected yet: the grace runs
+                if state.player_id is not None and state.bot is None and seat not in self._grace:
+                    state.away_since = time.monotonic()
+                    self._grace[seat] = asyncio.create_task(self._take_over(seat))
             if self.table is None or self.table.is_over:
-                await self._next_hand()
+                await self._pause_between_hands()
             else:
                 await self._run_bots()
-                self._arm_timer()
 
 
 def _with_observation(head: str, observation: str) -> str:

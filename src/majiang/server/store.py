@@ -29,12 +29,19 @@ from typing import Any
 
 from sqlalchemy import create_engine, event, insert, select
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
 from ..engine.actions import action_from_json
 from ..engine.table import Table
+from ..errors import MajiangError
 from .models import ActionRow, HandRow, MatchRow, Player, Room, Seat
+
+
+class StoreError(MajiangError):
+    """The database cannot be used (the message says which and why, without its password)."""
+
 
 _INSERT_ACTION = insert(ActionRow)
 _ACTION_COLUMNS = ("hand_id", "index", "seat", "action", "created_at")
@@ -58,6 +65,13 @@ def new_token() -> str:
 def token_hash(token: str) -> str:
     """What is stored of a token: its SHA-256."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_hash(seed: int) -> str:
+    """The commitment to a seed published before it is used: the SHA-256 of its decimal digits
+    (``hashlib.sha256(str(seed).encode()).hexdigest()``); the seed itself is revealed once
+    its hand (or match) is over, so anyone can check that the deal was not changed."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
 
 
 def token_matches(token: str, stored: str | None) -> bool:
@@ -184,20 +198,38 @@ class Store:
     """The database of one server."""
 
     def __init__(self, url: str = "sqlite:///majiang.db", *, run_migrations: bool = True) -> None:
+        """Open (and migrate) the database; raises :class:`StoreError` if it cannot be
+        written (a server on a read-only database would refuse every action)."""
         self.url = url
-        if run_migrations:
-            migrate(url)
-        self.engine: Engine = create_engine(url)
-        self._checkpointer: _Checkpointer | None = None
-        if self.engine.dialect.name == "sqlite":
+        # errors never show the statement's parameters (a room's seed among them)
+        self.engine: Engine = create_engine(url, hide_parameters=True)
+        sqlite = self.engine.dialect.name == "sqlite"
+        if sqlite:
             event.listen(self.engine, "connect", _sqlite_pragmas)
-            if self.engine.url.database not in (None, "", ":memory:"):
-                self._checkpointer = _Checkpointer(self.engine)
-                self._checkpointer.start()
+        try:
+            if run_migrations:
+                migrate(url)
+            self._check_writable()
+        except SQLAlchemyError as error:
+            self.engine.dispose()
+            where = self.engine.url.render_as_string(hide_password=True)
+            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+            raise StoreError(f"the database {where} cannot be written: {reason}") from None
+        self._checkpointer: _Checkpointer | None = None
+        if sqlite and self.engine.url.database not in (None, "", ":memory:"):
+            self._checkpointer = _Checkpointer(self.engine)
+            self._checkpointer.start()
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         self._actions = _ActionWriter(self.engine)
         self._pending: list[tuple[tuple[Any, ...], asyncio.Future[None]]] = []
         """Actions queued by :meth:`commit_action` for the next group commit."""
+
+    def _check_writable(self) -> None:
+        """Write a row and roll it back: fails on a read-only database."""
+        with self.engine.connect() as connection:
+            transaction = connection.begin()
+            connection.execute(insert(Player).values(name="", created_at=datetime.now(UTC)))
+            transaction.rollback()
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -304,4 +336,4 @@ class Store:
         return list(session.scalars(select(Seat).where(Seat.player_id == player_id)))
 
 
-__all__ = ["Store", "migrate", "new_code", "new_token", "token_hash", "token_matches"]
+__all__ = ["Store", "StoreError", "migrate", "new_code", "new_token", "token_hash", "token_matches"]
