@@ -609,7 +609,18 @@ def test_a_win_by_the_win_button_and_the_player_toggles(
     total = result["detail"]["total"]
     formula = p.inner_text("#payment-formula")
     assert f"(8 + {total}) × 1 = {8 + total}" in formula and f"+{3 * (8 + total)}" in formula
-    page.shot("win-sheet", height=1100)
+    # a fan under the pointer lights the tiles that make it; a tap keeps it lit
+    straight = p.locator("#score-sheet .fans tr[data-fan='Pure Straight']")
+    straight.hover()
+    lit = p.locator("#score-sheet .final-hand.winner .tile.lit").evaluate_all(
+        "ts => ts.map(t => t.dataset.tile)")
+    assert sorted(lit) == [f"{rank}m" for rank in range(1, 10)], lit
+    p.locator("#score-sheet .fans tr[data-fan='Fully Concealed Hand']").hover()
+    assert p.locator("#score-sheet .final-hand.winner .tile.lit").count() == 14
+    straight.click()
+    p.mouse.move(5, 5)
+    assert p.locator("#score-sheet .final-hand.winner .tile.lit").count() == 9
+    page.shot("fan-highlight", height=1100)
 
     # the toggles, set in the settings panel at the table: a hand plays itself
     p.click("button.next-hand")

@@ -294,3 +294,39 @@ def test_hints_refused_to_spectators_and_seats_without_tiles(client: TestClient)
     assert player.receive()["type"] == "error"
     watcher.close()
     player.close()
+
+
+def test_the_last_step_names_each_fans_tiles_in_the_winning_hand(client: TestClient) -> None:
+    """A won Guobiao hand's last step says which of the winner's tiles make each fan (for the
+    score sheet's highlight): the fans of the result, each with tiles of the winner's hand or
+    None; the helper itself on a pure straight."""
+    from collections import Counter
+
+    from majiang.rules.guobiao.fan_tiles import fan_tiles
+
+    for seed in range(3, 12):
+        _, hands = finished_match(client, "gb", seed=seed)
+        if hands[0]["result"]["winner"] is not None:
+            break
+    result = hands[0]["result"]
+    assert result["winner"] is not None, "no seed won: choose others"
+    view = client.get(f"/hands/{hands[0]['id']}/replay", params={"last": "true"}).json()[
+        "steps"][0]["view"]
+    winner = result["winner"]
+    assert set(view["fan_tiles"]) == {f["en"] for f in result["detail"]["fans"]}
+    held = Counter(view["hands"][winner] + view["flowers"][winner])
+    for meld in view["melds"][winner]:
+        tile = meld["tile"]
+        held.update([f"{int(tile[0]) + i}{tile[1]}" for i in range(3)] if meld["kind"] == "chow"
+                    else [tile] * (4 if meld["kind"] == "kong" else 3))
+    for fan, tiles in view["fan_tiles"].items():  # tiles of the winner's hand, or None
+        assert tiles is None or not Counter(tiles) - held, (fan, tiles, held)
+    hand = [f"{r}m" for r in range(1, 10)] + ["1p", "2p", "3p", "5s", "5s"]
+    straight = fan_tiles("Pure Straight", hand, [], [], "5s", seat_wind=0, prevalent_wind=0)
+    assert straight == [f"{r}m" for r in range(1, 10)]
+    winds = {"seat_wind": 0, "prevalent_wind": 0}
+    assert fan_tiles("Self-Drawn", ["5s"], [], [], "5s", **winds) == ["5s"]
+    pung = [{"kind": "pung", "tile": "F", "source": 1}]
+    assert fan_tiles("Dragon Pung", ["C", "C", "C", "1m"], pung, [], "1m", **winds) == (
+        ["C"] * 3 + ["F"] * 3)
+    assert fan_tiles("Pure Double Chow", ["1m"], [], [], "1m", **winds) is None

@@ -24,6 +24,7 @@ from ...engine.actions import action_from_json
 from ...engine.record import RecordError, table_from_header
 from ...engine.serialize import meld_to_json, observation_to_json
 from ...engine.table import Table
+from ...rules.guobiao.fan_tiles import fan_tiles
 from ...rules.registry import RULE_SETS, make_rules, rules_options
 from ...tiles import tile_name
 from ..clients import default_bot
@@ -152,7 +153,38 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
             steps.append({**step, "view": full_view(table)})
     if result is not None and (table.result is None or table.result.to_json() != result):
         raise RecordError("the replay's result differs from the record's")
-    return [{**step, "view": full_view(table)}] if last else steps
+    if last:
+        steps = [{**step, "view": full_view(table)}]
+    if steps and table.result is not None:
+        steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
+    return steps
 
 
-__all__ = ["STATIC_DIR", "RevalidatedFiles", "full_view", "replay_steps", "rule_sets"]
+def fan_highlights(table: Table) -> dict[str, list[str] | None]:
+    """For a finished hand won with Guobiao fans: each fan's tiles in the winner's hand
+    (:func:`majiang.rules.guobiao.fan_tiles.fan_tiles`; None where the tiles alone do not say),
+    for the score sheet that highlights them. Empty for a draw or a win counted otherwise."""
+    result = table.result
+    assert result is not None
+    fans = result.detail.get("fans") if result.winner is not None else None
+    if not fans:
+        return {}
+    winner = result.winner
+    assert winner is not None
+    view = table.observation(winner)
+    concealed = [tile_name(t) for t in view.hand]
+    melds = [meld_to_json(m) for m in view.melds[winner]]
+    flowers = [tile_name(t) for t in view.flowers[winner]]
+    winning = tile_name(result.winning_tile) if result.winning_tile is not None else None
+    return {
+        str(fan["en"]): fan_tiles(
+            str(fan["en"]), concealed, melds, flowers, winning,
+            seat_wind=view.seat_wind, prevalent_wind=view.prevalent_wind,
+        )
+        for fan in fans
+    }
+
+
+__all__ = [
+    "STATIC_DIR", "RevalidatedFiles", "fan_highlights", "full_view", "replay_steps", "rule_sets",
+]

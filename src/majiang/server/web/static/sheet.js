@@ -50,12 +50,32 @@ function guobiaoFormula(result, stake, who) {
     " → ", h("b", {}, `+${expected[result.winner]}`));
 }
 
+/** Light the tiles of the winner's hand that make a fan (the server's fan_tiles), or none. */
+function light(sheetEl, sheet, fan) {
+  for (const el of sheetEl.querySelectorAll(".lit")) el.classList.remove("lit");
+  for (const row of sheetEl.querySelectorAll(".fans tr[data-fan]")) row.classList.toggle("chosen", row.dataset.fan === fan);
+  const names = fan && sheet.final && sheet.final.fan_tiles ? sheet.final.fan_tiles[fan] : null;
+  const hand = sheetEl.querySelector(".final-hand.winner");
+  if (!names || !hand) return;
+  const tiles = [...hand.querySelectorAll(".tile[data-tile]")];
+  for (const name of names) {
+    const tile = tiles.find((x) => x.dataset.tile === name && !x.classList.contains("lit"));
+    if (tile) tile.classList.add("lit");
+  }
+}
+
 function guobiao(detail) {
   const fans = detail.fans || [];
   const rows = fans.map((f) => [fanName(f.en, f.name), String(f.points), String(f.count),
     String(f.points * f.count)]);
-  const out = [table("fans", [t("fan"), t("points"), t("count"), t("total")], rows,
-    [t("total"), "", "", String(detail.total)])];
+  const fanTable = table("fans", [t("fan"), t("points"), t("count"), t("total")], rows,
+    [t("total"), "", "", String(detail.total)]);
+  [...fanTable.querySelectorAll("tbody tr")].forEach((row, i) => {
+    row.dataset.fan = fans[i].en;
+    row.tabIndex = 0;
+    row.title = t("fan_highlight");
+  });
+  const out = [fanTable];
   const notes = [];
   if (detail.flowers) notes.push(`${t("flowers")}: ${detail.flowers}`);
   if (notes.length) out.push(h("p", { class: "notes" }, notes.join(" · ")));
@@ -140,10 +160,21 @@ export function scoreSheet(sheet) {
       .filter(Boolean).join(" · ")));
   }
   const buttons = (sheet.actions || []).map(([label, fn, cls]) => h("button", { class: cls || "", onclick: fn }, label));
-  return h("div", { class: "sheet", id: "score-sheet", role: "dialog", "aria-label": t("score_sheet") },
+  const el = h("div", { class: "sheet", id: "score-sheet", role: "dialog", "aria-label": t("score_sheet") },
     h("h2", {}, `${t("score_sheet")} · ${t("hand_n", sheet.hand ?? "")}`),
     ...body,
     buttons.length ? h("div", { class: "sheet-buttons" }, sheet.pause || null, ...buttons) : null);
+  // a fan under the pointer (or tapped, which keeps it lit over re-draws) lights its tiles
+  const keep = sheet.keep || sheet; // what outlives a re-draw
+  for (const row of el.querySelectorAll(".fans tr[data-fan]")) {
+    const fan = row.dataset.fan;
+    row.addEventListener("mouseenter", () => light(el, sheet, fan));
+    row.addEventListener("focus", () => light(el, sheet, fan));
+    row.addEventListener("mouseleave", () => light(el, sheet, keep.lit || null));
+    row.addEventListener("click", () => { keep.lit = keep.lit === fan ? null : fan; light(el, sheet, keep.lit); });
+  }
+  if (keep.lit) light(el, sheet, keep.lit);
+  return el;
 }
 
 /** The match standings: {totals, bullets, names, actions}. */

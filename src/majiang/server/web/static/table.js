@@ -719,7 +719,7 @@ export class RoomPage {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
         ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
-        stake: view ? view.stake : null,
+        stake: view ? view.stake : null, keep: this.sheet,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
         pause: !finished && this.pauses ? this.pauseLine() : null,
       })));
