@@ -398,3 +398,19 @@ def test_a_botzone_program_enters_a_tournament(tmp_path: Path) -> None:
     assert first.to_json()["entrants"] == again.to_json()["entrants"]
     with pytest.raises(MajiangError, match="Guobiao"):
         TournamentConfig(bots=(spec, "wild", "wild", "wild"), rules="huangyan").validate()
+
+
+def test_a_faulty_botzone_program_is_charged_with_the_judges_verdict(tmp_path: Path) -> None:
+    """A program that crashes is charged as the judge charges it, and the hand's line names the
+    verdict (RE), counted for the entrant that made it, whatever seat it sat."""
+    faulty = Path(__file__).parent / "botzone_bots" / "faulty.py"
+    spec = f"botzone/simple:{sys.executable} -I -S {faulty} crash 3"
+    config = TournamentConfig(bots=(spec, "efficient", "efficient", "efficient"), deals=1,
+                              seed=3, time_limit=10.0, options={"botzone_scoring": "on"})
+    run_tournament(config, tmp_path)
+    hands = [json.loads(line) for line in (tmp_path / "hands.jsonl").read_text().splitlines()[1:]]
+    assert len(hands) == 4
+    for hand in hands:
+        assert hand["faults"] == [1, 0, 0, 0]
+        assert hand["verdicts"] == [["RE"], [], [], []]
+        assert sum(hand["points"]) == 0

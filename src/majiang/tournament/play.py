@@ -82,14 +82,14 @@ def play_hand_record(
                           config.rules, config.time_limit)
         for entrant in order
     ]
-    faults: list[int] = []
+    faults: list[tuple[int, str]] = []  # (seat, the judge's verdict) of each charged fault
     try:
         if external:  # Botzone programs: their faults are charged as Botzone does
             from ..botzone import play_hand
 
             hand = play_hand(table, agents)
             deltas = list(hand.deltas)
-            faults = [f.seat for f in hand.faults if f.charged]
+            faults = [(f.seat, f.verdict) for f in hand.faults if f.charged]
         else:
             while not table.is_over:
                 for turn in table.to_act():
@@ -114,7 +114,8 @@ def play_hand_record(
         "points": [deltas[seat[e]] for e in range(4)],
     }
     if faults:
-        record["faults"] = [faults.count(seat[e]) for e in range(4)]
+        record["faults"] = [sum(s == seat[e] for s, _ in faults) for e in range(4)]
+        record["verdicts"] = [[v for s, v in faults if s == seat[e]] for e in range(4)]
     if any(result.bullets):
         record["bullets"] = [result.bullets[seat[e]] for e in range(4)]
     gunner = result.detail.get("gunner")
