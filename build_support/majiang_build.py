@@ -60,7 +60,16 @@ def _compiles(say: bool = False) -> bool:
 
 def get_requires_for_build_wheel(config_settings: Any = None) -> list[str]:
     extra = [MYPY] if _compiles() else []
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
+    # setuptools runs setup.py to answer, before mypy is there: it must not compile yet
+    wanted = os.environ.get(VARIABLE)
+    os.environ[VARIABLE] = "0"
+    try:
+        return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
+    finally:
+        if wanted is None:
+            del os.environ[VARIABLE]
+        else:
+            os.environ[VARIABLE] = wanted
 
 
 def build_wheel(
