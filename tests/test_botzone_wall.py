@@ -48,7 +48,7 @@ from majiang.errors import MajiangError
 from majiang.hand import WinContext
 from majiang.notation import parse_tiles
 from majiang.rules.guobiao.ruleset import GuobiaoRules
-from majiang.server.web import rule_sets
+from majiang.rules.registry import rules_options
 from majiang.tiles import FLOWER_LETTERS, tile_from_name, tile_name
 
 RULES = GuobiaoRules()
@@ -604,7 +604,7 @@ def test_guobiao_without_flowers() -> None:
     with pytest.raises(MajiangError, match="without flowers"):
         rules.score_written("a 123m456m789m123p55p", WinContext(self_drawn=True))
     assert rules.score_written("123m456m789m123p55p", WinContext()).detail["flowers"] == 0
-    assert {o["name"]: o["default"] for o in rule_sets()[0]["options"]}["flowers"] is True
+    assert rules_options(RULES)["flowers"] is True  # the lobby lists the options from these
 
 
 def test_an_explicit_wall_with_its_dice_deals_as_it_was_dealt() -> None:

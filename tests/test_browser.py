@@ -120,12 +120,15 @@ def create_room(page: Page, rules: str, seed: int, name: str = "Ann") -> str:
     p.fill("#player-name", name)
     p.select_option("#room-rules", rules)
     p.fill("#room-hands", "1")
+    p.fill("#room-bot-seconds", "0")  # the bots' beat: none, for speed
     p.click("details.advanced summary")
     p.fill("#room-seed", str(seed))
     assert p.input_value("#seat-0") == "person"
     p.click("#create-room")
     p.wait_for_selector("button.ready")
     code = p.inner_text("#room-code")
+    room = page.server.http.get(f"/rooms/{code}").json()
+    assert (room["bot_seconds"], room["next_seconds"]) == (0, 15)  # the form's beat and pause
     stored = json.loads(p.evaluate("localStorage.getItem('majiang.seats')"))
     assert stored[code]["seat"] == 0 and stored[code]["token"]
     p.click("button.ready")
@@ -710,3 +713,53 @@ def test_an_error_frame_is_not_answered_by_a_storm_of_resyncs(page: Page) -> Non
     p.wait_for_timeout(3000)
     assert 1 <= len(sent) <= 4, len(sent)  # one at once, then at most one a second
     p.wait_for_selector(DECIDE)  # the table is still there and asks the player
+
+
+def test_the_clock_goes_on_over_a_reload_and_waits_between_hands(page: Page) -> None:
+    """The dealer's first decision is timed; a reload continues the countdown from the
+    server's deadline; between hands no clock runs: the score sheet counts the pause down and
+    the next hand is dealt when the player presses Next."""
+    room = page.server.http.post("/rooms", json={
+        "rules": "gb", "hands": 2, "seed": 772, "turn_seconds": 40, "next_seconds": 60,
+        "bots": [None, "fan", "fan", "fan"]}).json()  # seed 772: seat 0 deals
+    code = room["code"]
+    page.goto(f"#/room/{code}")
+    p = page.page
+    p.fill("#sit-name", "Ann")
+    p.locator("button.sit").first.click()
+    p.click("button.ready")
+    p.wait_for_selector(DECIDE)
+
+    def countdown() -> int:
+        text = p.inner_text("#countdown")
+        assert text.endswith(" s"), text
+        return int(text.split()[0])
+
+    first = countdown()
+    assert 35 <= first <= 40, first
+    p.wait_for_timeout(3000)
+    p.reload()
+    p.wait_for_selector(DECIDE)
+    p.wait_for_function("document.querySelector('#countdown')?.textContent.endsWith(' s')")
+    again = countdown()
+    assert again <= first - 2, (first, again)  # continued, not restarted
+
+    while not p.locator("#score-sheet").count():  # the drawn tile, or pass
+        p.wait_for_selector(DECIDE)
+        if p.locator("#action-bar button.act-pass").count():
+            p.click("#action-bar button.act-pass")
+        elif p.locator("#my-hand .tiles.drawn .tile.playable").count():
+            p.click("#my-hand .tiles.drawn .tile.playable")
+        elif p.locator("#my-hand .tile.playable").count():
+            p.locator("#my-hand .tile.playable").last.click()
+    p.wait_for_selector("#pause-line .next-countdown:not(:empty)")
+    left = int(p.inner_text("#next-countdown").split()[-2])
+    assert 50 <= left <= 60, left
+    p.wait_for_timeout(2500)
+    hands = page.server.http.get(f"/rooms/{code}/hands").json()
+    assert len(hands) == 1, hands  # nothing dealt while the sheet is open
+    assert int(p.inner_text("#next-countdown").split()[-2]) < left
+    page.shot("pause")
+    p.click("button.next-hand")  # the only person: the next hand at once
+    p.wait_for_function("document.body.dataset.step && document.body.dataset.step.startsWith('2:')")
+    assert not p.locator("#score-sheet").count()

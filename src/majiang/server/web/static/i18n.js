@@ -18,6 +18,8 @@ const L = {
   stake: ["Stake", "底注"],
   turn_seconds: ["Seconds per turn", "每步秒数"],
   grace_seconds: ["Seconds before a bot stands in", "掉线托管秒数"],
+  bot_seconds: ["Seconds between bot moves (0: at once)", "机器人出牌间隔秒数（0：立即）"],
+  next_seconds: ["Seconds between hands (to read the sheet)", "局间暂停秒数（看结算）"],
   seed: ["Seed (optional)", "随机种子（可选）"],
   seats: ["Seats", "座位"],
   seat: ["Seat", "座位"],

@@ -19,7 +19,7 @@ export class LobbyPage {
     this.rooms = null;
     this.error = null;
     this.busy = false;
-    this.form = { rules: "gb", hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, seed: "",
+    this.form = { rules: "gb", hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, bot_seconds: 0.6, next_seconds: 15, seed: "",
       seats: ["person", null, null, null], options: {} };
   }
 
@@ -56,7 +56,8 @@ export class LobbyPage {
       return;
     }
     const body = { rules: form.rules, hands: Number(form.hands), stake: Number(form.stake),
-      turn_seconds: Number(form.turn_seconds), grace_seconds: Number(form.grace_seconds), bots, options: {} };
+      turn_seconds: Number(form.turn_seconds), grace_seconds: Number(form.grace_seconds),
+      bot_seconds: Number(form.bot_seconds), next_seconds: Number(form.next_seconds), bots, options: {} };
     for (const option of rules.options) {
       const value = form.options[`${form.rules}.${option.name}`];
       if (value !== undefined && value !== option.default) body.options[option.name] = value;
@@ -119,6 +120,8 @@ export class LobbyPage {
       this.field("stake", "stake", { type: "number", min: "1", max: "1000" }),
       this.field("turn_seconds", "turn_seconds", { type: "number", min: "1", max: "600", step: "any" }),
       this.field("grace_seconds", "grace_seconds", { type: "number", min: "0", max: "600", step: "any" }),
+      this.field("bot_seconds", "bot_seconds", { type: "number", min: "0", max: "10", step: "any" }),
+      this.field("next_seconds", "next_seconds", { type: "number", min: "0", max: "600", step: "any" }),
       h("fieldset", { class: "seat-choice" }, h("legend", {}, t("seats")),
         ...[0, 1, 2, 3].map((i) => h("label", { class: "field" }, h("span", {}, `${t("seat")} ${i + 1}`), seatSelect(i)))),
       rules ? h("details", { class: "options" }, h("summary", {}, t("options")), ...rules.options.map((o) => this.optionInput(o))) : null,
