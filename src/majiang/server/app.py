@@ -51,8 +51,10 @@ from .store import Store, new_code, new_token, token_hash
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_ID = Path(ge=1, lt=2**63)
-"""A database id in a path: larger ones are a 422, not a database overflow."""
+def _id() -> Any:
+    """A database id in a path: larger ones are a 422, not a database overflow."""
+    return Path(ge=1, lt=2**63)
+
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -289,7 +291,7 @@ def create_app(
             ]
 
     @app.get("/hands/{hand_id}/record")
-    def record(hand_id: int = _ID) -> list[dict[str, Any]]:
+    def record(hand_id: int = _id()) -> list[dict[str, Any]]:
         """A finished hand's record (the replay log, as a list of JSON lines)."""
         lines = hand_record(store, hand_id)
         if lines is None:
@@ -297,7 +299,7 @@ def create_app(
         return lines
 
     @app.get("/hands/{hand_id}/replay", response_model=Replay)
-    def hand_replay(hand_id: int = _ID, last: bool = False) -> dict[str, Any]:
+    def hand_replay(hand_id: int = _id(), last: bool = False) -> dict[str, Any]:
         """A finished hand replayed by the engine: one full view per step (every hand shown)
         with the action and the events of that step (``last``: the final step only, for a
         score sheet); 404 while the hand is played."""
@@ -337,7 +339,7 @@ def create_app(
         }
 
     @app.get("/players/{player_id}/stats", response_model=PlayerStats)
-    def player_stats(player_id: int = _ID) -> dict[str, Any]:
+    def player_stats(player_id: int = _id()) -> dict[str, Any]:
         """A player's wins, deal-ins and points over the finished hands he sat in."""
         with store.session() as session:
             player = store.player(session, player_id)
