@@ -346,7 +346,8 @@ def played_hand(server: Server, rules: str, seed: int) -> tuple[str, int]:
     :func:`play_hand` (the other seats are bots), to its end: (code, hand id)."""
     from websockets.sync.client import connect
 
-    room = server.http.post("/rooms", json={"rules": rules, "hands": 1, "seed": seed}).json()
+    room = server.http.post("/rooms", json={"rules": rules, "hands": 1, "seed": seed,
+                                          "bot_seconds": 0}).json()
     code = room["code"]
     grant = server.http.post(f"/rooms/{code}/seats/0", json={"name": "Ann"}).json()
     order = [kind.removeprefix("act-") for kind in CLAIMS]

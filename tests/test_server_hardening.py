@@ -134,3 +134,19 @@ def test_a_bots_failed_commit_is_logged_and_not_blamed_on_the_player(
             assert len(runtime.table.history) > ours + 1
         finally:
             seat.close()
+
+
+def test_a_request_body_is_capped(client: TestClient) -> None:
+    big = b'{"name": "' + b"x" * (70 * 1024) + b'"}'
+    code = new_room(client)
+    answer = client.post(f"/rooms/{code}/seats/0", content=big,
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 413 and answer.headers["x-content-type-options"] == "nosniff"
+
+    def chunks() -> Any:  # no Content-Length: the chunks add up past the cap
+        for _ in range(70):
+            yield b"x" * 1024
+
+    answer = client.post("/rooms", content=chunks(), headers={"content-type": "application/json"})
+    assert answer.status_code == 413
+    assert client.post(f"/rooms/{code}/seats/0", json={"name": "Ann"}).status_code == 201

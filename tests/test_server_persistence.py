@@ -156,15 +156,17 @@ def test_room_survives_reopening(db_url: str, rules: str, seed: int) -> None:
             runtime = runtime_of(client, code)
             assert table_state(runtime) == before_table
             seats = [SeatClient(client, code, grants[s]["token"]) for s in humans]
-            for seat in seats:
-                state = seat.connect()
-                assert seat_view(state) == before[seat.seat]
-            play(seats, rng)
-            assert all(seat.totals == seats[0].totals for seat in seats)
-            history = check_history(client, code, hands, players)
-            assert [h["result"] for h in history[:1]] == [history_before[0]["result"]]
-            for seat in seats:
-                seat.close()
+            try:
+                for seat in seats:
+                    state = seat.connect()
+                    assert seat_view(state) == before[seat.seat]
+                play(seats, rng)
+                assert all(seat.totals == seats[0].totals for seat in seats)
+                history = check_history(client, code, hands, players)
+                assert [h["result"] for h in history[:1]] == [history_before[0]["result"]]
+            finally:
+                for seat in seats:
+                    seat.close()
 
         # 3. once more: a finished match stays finished, with the same history and figures
         with TestClient(create_app(db_url)) as client:

@@ -25,6 +25,7 @@ from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SPECTATOR, Client
 from .models import HandRow, MatchRow, Player, Room, Seat
+from .organiser_routes import MAX_BODY
 from .organiser_routes import router as organiser_router
 from .protocol import (
     MAX_MESSAGE_BYTES,
@@ -51,8 +52,60 @@ from .store import Store, new_code, new_token, token_hash
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
-_ID = Path(ge=1, lt=2**63)
-"""A database id in a path: larger ones are a 422, not a database overflow."""
+MAX_BODY_BYTES = MAX_BODY
+"""A request body over this (the organiser's limit, 64 KB) is refused with 413 unparsed."""
+
+
+class _BodyLimit:
+    """ASGI middleware: a request body longer than ``MAX_BODY_BYTES`` gets a 413, whether its
+    ``Content-Length`` says so or its chunks add up to it."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or []).get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY_BYTES):
+            await _too_large(scope, receive, send)
+            return
+        body = bytearray()  # read whole (it is small) before the application sees it
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                break
+            body += message.get("body", b"")
+            if len(body) > MAX_BODY_BYTES:
+                await _too_large(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Any:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": bytes(body), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+
+
+
+async def _too_large(scope: Any, receive: Any, send: Any) -> None:
+    response = JSONResponse({"detail": f"the body is larger than {MAX_BODY_BYTES // 1024} KB"},
+                            status_code=413, headers=SECURITY_HEADERS)
+    await response(scope, receive, send)
+
+
+def _id() -> Any:
+    """A database id in a path: larger ones are a 422, not a database overflow."""
+    return Path(ge=1, lt=2**63)
+
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": (
@@ -128,6 +181,7 @@ def create_app(
     )
     app.state.rooms = rooms
     app.state.store = store
+    app.add_middleware(_BodyLimit)
 
     @app.middleware("http")
     async def security_headers(request: Request, call_next: Any) -> Response:
@@ -289,7 +343,7 @@ def create_app(
             ]
 
     @app.get("/hands/{hand_id}/record")
-    def record(hand_id: int = _ID) -> list[dict[str, Any]]:
+    def record(hand_id: int = _id()) -> list[dict[str, Any]]:
         """A finished hand's record (the replay log, as a list of JSON lines)."""
         lines = hand_record(store, hand_id)
         if lines is None:
@@ -297,7 +351,7 @@ def create_app(
         return lines
 
     @app.get("/hands/{hand_id}/replay", response_model=Replay)
-    def hand_replay(hand_id: int = _ID, last: bool = False) -> dict[str, Any]:
+    def hand_replay(hand_id: int = _id(), last: bool = False) -> dict[str, Any]:
         """A finished hand replayed by the engine: one full view per step (every hand shown)
         with the action and the events of that step (``last``: the final step only, for a
         score sheet); 404 while the hand is played."""
@@ -337,7 +391,7 @@ def create_app(
         }
 
     @app.get("/players/{player_id}/stats", response_model=PlayerStats)
-    def player_stats(player_id: int = _ID) -> dict[str, Any]:
+    def player_stats(player_id: int = _id()) -> dict[str, Any]:
         """A player's wins, deal-ins and points over the finished hands he sat in."""
         with store.session() as session:
             player = store.player(session, player_id)
