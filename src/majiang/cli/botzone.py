@@ -21,7 +21,7 @@ from ..errors import OptionError
 from ..rules.registry import make_rules, rules_options
 from ..tiles import tile_name
 from .inputs import read_text
-from .score import option_values
+from .options import option_values
 
 _WINDS = "ESWN"
 _LAYOUTS = ("four_part", "single_end", "two_ended")

@@ -27,6 +27,7 @@ from .batch import (
     write_lines,
 )
 from .inputs import open_text
+from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
@@ -89,15 +90,6 @@ def _shown(value: Any) -> str:
     if isinstance(value, bool):
         return "on" if value else "off"
     return str(getattr(value, "value", value))
-
-
-def option_values(pairs: Iterable[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` strings to a mapping (``NAME`` alone means on)."""
-    values: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        values[name.strip().replace("-", "_")] = value.strip() if sep else "on"
-    return values
 
 
 def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:

@@ -12,6 +12,7 @@ from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
 from .batch import check_record, echo_id, explain_notation, process_lines, write_lines
 from .inputs import open_text
+from .options import option_values
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
 _FIELDS = frozenset({"hand", "wild", "win", "seat_wind", "kong", "id"})
@@ -22,8 +23,6 @@ _HAND_FIELDS = frozenset(
 
 def run(args: argparse.Namespace) -> int:
     """Score Huangyan hands from the ``score`` sub-command's arguments."""
-    from .score import option_values
-
     for name in _GUOBIAO_ONLY:
         default = "E" if name == "prevalent" else 0 if name == "flowers" else False
         if getattr(args, name) != default:

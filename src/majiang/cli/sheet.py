@@ -74,7 +74,7 @@ def run(args: argparse.Namespace) -> int:
         store = Store(args.db)
     try:
         if args.action == "new":
-            from .score import option_values
+            from .options import option_values
 
             code, token = org.new_game(store, {
                 "rules": args.rules, "names": [n.strip() for n in args.names.split(",")],
