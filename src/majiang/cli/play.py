@@ -76,7 +76,7 @@ def build_driver(args: argparse.Namespace) -> Any:
         if args.room is not None or args.seat is not None or args.token is not None:
             _usage(args, "--room, --seat and --token need --server URL")
         from ..tui.local import LocalDriver
-        from .simulate import parse_options
+        from .options import option_values
 
         rules = args.rules or "gb"
         bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
@@ -88,7 +88,7 @@ def build_driver(args: argparse.Namespace) -> Any:
             bots=bots,
             hands=4 if args.hands is None else args.hands,
             name=args.name,
-            options=parse_options(args.option),
+            options=option_values(args.option),
             delay=args.delay,
         )
         _need_terminal()

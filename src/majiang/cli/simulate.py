@@ -6,13 +6,13 @@ import argparse
 import contextlib
 import json
 import sys
-from collections.abc import Iterable
 from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import RULE_SETS
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
+from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
@@ -97,15 +97,6 @@ def default_bot(rules: str) -> str:
     return "wild" if rules == "huangyan" else "efficient"
 
 
-def parse_options(pairs: Iterable[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` strings to a mapping (``NAME`` alone means on); the rule set checks it."""
-    values: dict[str, Any] = {}
-    for pair in pairs:
-        name, sep, value = pair.partition("=")
-        values[name.strip().replace("-", "_")] = value.strip() if sep else "on"
-    return values
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang simulate``."""
     config = SimConfig(
@@ -114,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed,
         matches=args.matches,
         rules=args.rules,
-        options=parse_options(args.option),
+        options=option_values(args.option),
         records=args.records,
     )
     if args.jobs < 1:
@@ -205,7 +196,6 @@ __all__ = [
     "add_parser",
     "backend_from_args",
     "parse_bots",
-    "parse_options",
     "render",
     "run",
 ]

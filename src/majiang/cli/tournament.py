@@ -12,7 +12,8 @@ from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import RULE_SETS
 from ..sim import ProgressBar
-from .simulate import add_backend_arguments, backend_from_args, default_bot, parse_options
+from .options import option_values
+from .simulate import add_backend_arguments, backend_from_args, default_bot
 
 
 def add_parser(commands: Any) -> None:
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
         deals=args.deals,
         seed=args.seed,
         rules=args.rules,
-        options=parse_options(args.option),
+        options=option_values(args.option),
         permutations=args.permutations,
         time_limit=args.time_limit,
     )
