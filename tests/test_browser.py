@@ -174,7 +174,7 @@ def check_table(page: Page) -> None:
         assert dots.locator("circle").count() >= 1  # pictures: dots as circles
     p.evaluate("""async () => { const s = await import('/static/settings.js');
                  s.setSetting('faces', 'text'); }""")
-    p.wait_for_function("!document.querySelector('.tile[data-tile$=\"p\"] svg circle')")
+    p.wait_for_function("() => !document.querySelector('.tile[data-tile$=\"p\"] svg circle')")
     p.evaluate("""async () => { const s = await import('/static/settings.js');
                  s.setSetting('faces', 'pictures'); }""")
 
@@ -741,7 +741,7 @@ def test_the_clock_goes_on_over_a_reload_and_waits_between_hands(page: Page) -> 
     p.wait_for_timeout(3000)
     p.reload()
     p.wait_for_selector(DECIDE)
-    p.wait_for_function("document.querySelector('#countdown')?.textContent.endsWith(' s')")
+    p.wait_for_function("() => document.querySelector('#countdown')?.textContent.endsWith(' s')")
     again = countdown()
     assert again <= first - 2, (first, again)  # continued, not restarted
 
@@ -762,5 +762,6 @@ def test_the_clock_goes_on_over_a_reload_and_waits_between_hands(page: Page) -> 
     assert int(p.inner_text("#next-countdown").split()[-2]) < left
     page.shot("pause")
     p.click("button.next-hand")  # the only person: the next hand at once
-    p.wait_for_function("document.body.dataset.step && document.body.dataset.step.startsWith('2:')")
+    p.wait_for_function(
+        "() => document.body.dataset.step && document.body.dataset.step.startsWith('2:')")
     assert not p.locator("#score-sheet").count()
