@@ -4,10 +4,12 @@ actions and know exactly when the server has finished with what they sent."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import socket
 import threading
 import time
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -195,3 +197,28 @@ class ThreadedServer:
         self.http.close()
         self.server.should_exit = True
         self.thread.join(10)
+
+
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """The URL of a new, empty PostgreSQL database on the server of ``MAJIANG_TEST_POSTGRES``
+    (skipped without it; in CI the skip fails the run), dropped afterwards."""
+    from sqlalchemy import create_engine, make_url, text
+
+    base_url = os.environ.get("MAJIANG_TEST_POSTGRES")
+    if not base_url:
+        pytest.skip("MAJIANG_TEST_POSTGRES is not set (run `eval \"$(.ci/postgres.sh)\"` to "
+                    "start a PostgreSQL server and set it)")
+    base = make_url(base_url)
+    name = f"majiang_test_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(base, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+        try:
+            yield base.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with admin.connect() as connection:
+                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    finally:
+        admin.dispose()

@@ -12,24 +12,25 @@ prints it); each run works in a database of its own, created and dropped here.
 
 from __future__ import annotations
 
-import os
 import random
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from majiang.engine.record import replay
 from majiang.server import create_app
 from majiang.server.room import RoomRuntime
-from server_helpers import SeatClient, new_room, no_rate_limit, play, take_seat
-
-POSTGRES = os.environ.get("MAJIANG_TEST_POSTGRES")
+from server_helpers import (
+    SeatClient,
+    fresh_postgres_database,
+    new_room,
+    no_rate_limit,
+    play,
+    take_seat,
+)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -38,22 +39,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'persist.db'}"
         return
-    if not POSTGRES:
-        pytest.skip("MAJIANG_TEST_POSTGRES is not set (run `eval \"$(.ci/postgres.sh)\"` to "
-                    "start a PostgreSQL server and set it)")
-    base = make_url(POSTGRES)
-    name = f"majiang_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            yield base.set(database=name).render_as_string(hide_password=False)
-        finally:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
+    with fresh_postgres_database() as url:
+        yield url
 
 
 def runtime_of(client: TestClient, code: str) -> RoomRuntime:
