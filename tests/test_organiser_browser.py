@@ -272,7 +272,7 @@ def test_a_whole_guobiao_game_entered_by_clicking(page: Page) -> None:
     # the print view and the filters
     p.click("#filter-kind")
     p.select_option("#filter-kind", "draw")
-    p.wait_for_function("document.querySelectorAll('#entries-table tbody tr').length === 2")
+    p.wait_for_function("() => document.querySelectorAll('#entries-table tbody tr').length === 2")
     page.goto(f"#/game/{code}/print")
     p.wait_for_selector(".print-page #entries-table")
     assert p.locator("#entries-table tbody tr").count() == 16
@@ -351,7 +351,7 @@ def test_a_twelve_player_three_round_tournament(page: Page, browser: Any,
         assert p.inner_text("#standings-table tbody tr:first-child .rank") == "1"
         # the public page followed every result by itself
         viewer.page.wait_for_function(
-            "[...document.querySelectorAll('#standings-table td.round')]"
+            "() => [...document.querySelectorAll('#standings-table td.round')]"
             ".filter((td) => td.textContent.includes('/')).length === 36", timeout=10_000)
         assert viewer.page.inner_text("#standings-table tbody tr:first-child .name") == (
             p.inner_text("#standings-table tbody tr:first-child .name"))
