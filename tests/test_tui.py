@@ -822,3 +822,59 @@ def test_local_driver_alone() -> None:
     assert isinstance(seen[-2], HandEnded) and isinstance(seen[-1], MatchEnded)
     assert seen[-1].names == ("You", "random bot 1", "random bot 2", "random bot 3")
     assert sum(seen[-1].totals) == 0
+
+
+def test_d_on_the_score_sheet_shows_the_fans_definitions() -> None:
+    """On a won Guobiao hand's sheet, d shows every fan's definition in Chinese and English
+    under the sheet, and d again hides them; a draw's sheet has none to show."""
+    from rich.text import Text
+    from textual.app import App
+
+    from majiang.bots import make_bot
+    from majiang.engine.match import Match, play_hand
+    from majiang.rules.guobiao.fan_definitions import DEFINITIONS
+    from majiang.rules.guobiao.fans import FANS
+    from majiang.rules.registry import make_rules
+    from majiang.tui.sheets import fan_definitions
+
+    match = Match(make_rules("gb"), 1, hands=8)
+    agents = [make_bot("fan", s) for s in range(4)]
+    for spec in match.specs():
+        result = play_hand(match.table(spec), agents)
+        match.record(result)
+        if result.winner is not None:
+            break
+    assert result.winner is not None, "no hand won: choose another seed"
+    data = result.to_json()
+    by_name = {FANS[fan].en: (zh, en) for fan, (zh, en) in DEFINITIONS.items()}
+    seen: dict[str, Any] = {}
+
+    class Sheet(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ScoreScreen(Text("sheet"), False, 1,
+                                         definitions=fan_definitions(data)))
+
+    async def body(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ScoreScreen)
+        shown = screen.query_one("#definitions", Static)
+        seen["keys"] = str(screen.query_one("#sheet-keys", Static).content)
+        seen["before"] = shown.display
+        await pilot.press("d")
+        seen["after"] = shown.display
+        seen["text"] = " ".join(plain(shown.content, width=400).split())
+        await pilot.press("d")
+        seen["again"] = shown.display
+
+    async def go() -> None:
+        async with Sheet().run_test(size=SIZE) as pilot:
+            await body(pilot)
+
+    asyncio.run(go())
+    assert "d: fan definitions" in seen["keys"]
+    assert (seen["before"], seen["after"], seen["again"]) == (False, True, False)
+    for fan in data["detail"]["fans"]:
+        zh, en = by_name[fan["en"]]
+        assert f"{fan['name']} {fan['en']}" in seen["text"]
+        assert zh in seen["text"] and " ".join(en.split()) in seen["text"], fan["en"]
+    assert fan_definitions({"winner": None, "detail": {}}) is None

@@ -12,6 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..rules.guobiao.fan_definitions import definitions_by_name
 from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
 from .model import Json
 
@@ -113,6 +114,24 @@ def guobiao_sheet(result: Json) -> list[RenderableType]:
         out.append(Text(f"Flowers: {detail['flowers']} (one fan each, not toward the 8)",
                         style="dim"))
     return out
+
+
+def fan_definitions(result: Json) -> RenderableType | None:
+    """Each fan of a Guobiao result with its definition in Chinese and in English (the package's
+    :mod:`majiang.rules.guobiao.fan_definitions`); None for a result without fans."""
+    fans = (result.get("detail") or {}).get("fans") or []
+    known = definitions_by_name([str(fan["en"]) for fan in fans])
+    if not known:
+        return None
+    parts: list[RenderableType] = [Text("番种定义 Fan definitions", style="bold")]
+    for fan in fans:
+        definition = known.get(str(fan["en"]))
+        if definition is None:
+            continue
+        parts.append(Text(f"{fan['name']} {fan['en']}", style="bold"))
+        parts.append(Text(f"  {definition['zh']}"))
+        parts.append(Text(f"  {definition['en']}", style="dim"))
+    return Group(*parts)
 
 
 def huangyan_sheet(
