@@ -241,6 +241,14 @@ def test_guobiao_match_by_keys(tmp_path: Path) -> None:
         for _ in range(6):
             await player.step()
         await player.settle()
+        for _ in range(40):  # to the player's turn to discard, the safety hint in
+            if app.choices.discards and app.hints and app.hints.get("safety"):
+                break
+            await player.step()
+            await player.settle()
+        seen["safety"] = list(app.hints["safety"]) if app.hints else []
+        seen["tiles"] = list(app.layout.tiles)
+        seen["hand_rows"] = app.table_screen.shown("#hand").plain.split("\n")
         seen["table"] = await screenshot(pilot, "table-gb", tmp_path)
         seen["prompt"] = plain(app.prompt_text())
         seen["hand"] = app.layout
@@ -250,6 +258,14 @@ def test_guobiao_match_by_keys(tmp_path: Path) -> None:
     player = run_app(app, body)
     assert "Hints" in seen["hints"] and "ready" in seen["hints"]
     assert "w win" in seen["help"] and "p pung" in seen["help"]
+    # the safety hint as a row of marks under the tiles, one per tile, as dangerous as it says
+    assert seen["safety"], "no turn to discard with the safety hint"
+    danger = {e["tile"]: e["danger"] for e in seen["safety"]}
+    assert len(seen["hand_rows"]) == 4, seen["hand_rows"]
+    notation = seen["hand_rows"][2].split()
+    marks = seen["hand_rows"][3].split()
+    assert notation == seen["tiles"] and len(marks) == len(seen["tiles"])
+    assert marks == [("safe", "low", "mid", "HIGH")[danger[t]] for t in seen["tiles"]]
     assert seen["prompt"].strip()
     assert player.claims, "the player was never offered a claim"
     assert any(c in ("pung", "chow", "kong", "win") for c in player.claims)

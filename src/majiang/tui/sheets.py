@@ -315,6 +315,23 @@ _DANGER_STYLES = ("green", "yellow", "dark_orange", "bold red")
 """How the safety hint's dangers 0-3 show."""
 
 
+_DANGER_MARKS = ("safe", "low", "mid", "HIGH")
+"""The safety hint's dangers 0-3 as marks under the tiles of the hand (four cells each)."""
+
+
+def safety_marks(hints: Json | None, tiles: Sequence[str]) -> list[tuple[str, str]] | None:
+    """The safety hint as one (mark, style) per tile of the hand, for the row under the tiles;
+    None when the hints hold no safety reading. A tile the hint does not name gets no mark."""
+    safety = (hints or {}).get("safety") or []
+    if not safety:
+        return None
+    danger = {str(entry["tile"]): int(entry["danger"]) for entry in safety}
+    return [
+        (_DANGER_MARKS[danger[tile]], _DANGER_STYLES[danger[tile]]) if tile in danger else ("", "")
+        for tile in tiles
+    ]
+
+
 def hints_text(hints: Json, limit: int = 4) -> Text:
     """Shanten, useful tiles with unseen counts, waits (and whether they reach 8 fans), how
     dangerous each tile is to discard (the safety hint), and the best discards."""
