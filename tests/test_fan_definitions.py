@@ -50,3 +50,22 @@ def test_definitions_by_name_keys_the_result_names() -> None:
         "Self-Drawn": {"zh": DEFINITIONS[80][0], "en": DEFINITIONS[80][1]},
     }
     assert len(definitions_by_name()) == 81
+
+
+HUANGYAN = PAGE.parent / "huangyan.md"
+DOUBLING = re.compile(r"^\| [^|(]*\(([^)|]+)\) \| [^|]+ \| ([^|]+) \|$", re.M)
+
+
+def test_every_huangyan_doubling_has_the_pages_definition() -> None:
+    """Each row of the doublings table (huangyan.md §4.3) that the scorer names has the package's
+    definition; the name is the row's Chinese (its first spelling, without the 、)."""
+    from majiang.rules.huangyan.doubling_definitions import DEFINITIONS as DOUBLINGS
+
+    text = HUANGYAN.read_text(encoding="utf-8")
+    table = text[text.index("### 4.3"):text.index("### 4.4")]
+    rows = {m.group(1).split(",")[0].replace("、", ""): plain(m.group(2))
+            for m in DOUBLING.finditer(table)}
+    assert set(DOUBLINGS) == set(rows) - {"三得"}  # the limit is no doubling of its own
+    for name, (chinese, english) in DOUBLINGS.items():
+        assert english == rows[name], name
+        assert re.search(r"[\u4e00-\u9fff]", chinese) and chinese.endswith("。"), name

@@ -784,6 +784,20 @@ def test_sheets_from_results() -> None:
                 assert fan["name"] in text and fan["en"] in text
         else:
             assert str(result.detail["winner"]["total"]) in text
+        # the definitions d shows: every fan, or every doubling of the winner, in both languages
+        from majiang.rules.guobiao.fan_definitions import definitions_by_name as gb_definitions
+        from majiang.rules.huangyan.doubling_definitions import DEFINITIONS as DOUBLINGS
+        from majiang.tui.sheets import fan_definitions
+
+        defined = " ".join(plain(fan_definitions(result.to_json()), width=400).split())
+        if rules == "gb":
+            wanted = [tuple(d.values()) for d in gb_definitions(
+                [f["en"] for f in result.detail["fans"]]).values()]
+            assert len(wanted) == len(result.detail["fans"])
+        else:
+            wanted = [DOUBLINGS[f["zh"]] for f in result.detail["winner"]["fans"]]
+        for chinese, english in wanted:
+            assert chinese in defined and " ".join(english.split()) in defined, (chinese, defined)
         board = plain(standings(match.totals, match.bullets, names, rules=rules, me=0))
         assert "Final standings" in board and "You ★" in board
         obs = table.observation(0)

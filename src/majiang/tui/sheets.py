@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..rules.guobiao.fan_definitions import definitions_by_name
+from ..rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
 from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
 from .model import Json
 
@@ -117,18 +118,26 @@ def guobiao_sheet(result: Json) -> list[RenderableType]:
 
 
 def fan_definitions(result: Json) -> RenderableType | None:
-    """Each fan of a Guobiao result with its definition in Chinese and in English (the package's
-    :mod:`majiang.rules.guobiao.fan_definitions`); None for a result without fans."""
-    fans = (result.get("detail") or {}).get("fans") or []
-    known = definitions_by_name([str(fan["en"]) for fan in fans])
+    """Each fan of the result with its definition in Chinese and in English: Guobiao's fans
+    (:mod:`majiang.rules.guobiao.fan_definitions`), a Huangyan winner's doublings
+    (:mod:`majiang.rules.huangyan.doubling_definitions`); None for a result without any."""
+    detail = result.get("detail") or {}
+    if detail.get("fans"):
+        fans = [(str(f["name"]), str(f["en"])) for f in detail["fans"]]
+        known = definitions_by_name([en for _, en in fans])
+        keyed = [(zh, en, known.get(en)) for zh, en in fans]
+    else:
+        doublings = [(str(f["zh"]), str(f["en"])) for f in (detail.get("winner") or {}).get(
+            "fans") or []]
+        known = doubling_definitions([zh for zh, _ in doublings])
+        keyed = [(zh, en, known.get(zh)) for zh, en in doublings]
     if not known:
         return None
     parts: list[RenderableType] = [Text("番种定义 Fan definitions", style="bold")]
-    for fan in fans:
-        definition = known.get(str(fan["en"]))
+    for zh, en, definition in keyed:
         if definition is None:
             continue
-        parts.append(Text(f"{fan['name']} {fan['en']}", style="bold"))
+        parts.append(Text(f"{zh} {en}", style="bold"))
         parts.append(Text(f"  {definition['zh']}"))
         parts.append(Text(f"  {definition['en']}", style="dim"))
     return Group(*parts)
