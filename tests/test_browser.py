@@ -625,6 +625,20 @@ def test_a_win_by_the_win_button_and_the_player_toggles(
     p.mouse.move(5, 5)
     assert p.locator("#score-sheet .final-hand.winner .tile.lit").count() == 9
     page.shot("fan-highlight", height=1100)
+    # the (i) of a fan line opens its definition, the page's language first, and closes it
+    from majiang.rules.guobiao.fan_definitions import DEFINITIONS
+    from majiang.rules.guobiao.fans import F
+
+    zh, en = DEFINITIONS[F.PURE_STRAIGHT]
+    straight.locator("button.fan-info").click()
+    definition = p.locator("#score-sheet .fans tr.fan-definition")
+    assert definition.count() == 1
+    assert definition.locator(".def-main").inner_text() == en
+    assert definition.locator(".def-other").inner_text() == zh
+    assert straight.locator("button.fan-info").get_attribute("aria-expanded") == "true"
+    assert p.locator("#score-sheet .final-hand.winner .tile.lit").count() == 9  # still lit
+    straight.locator("button.fan-info").click()
+    assert p.locator("#score-sheet .fans tr.fan-definition").count() == 0
 
     # the toggles, set in the settings panel at the table: a hand plays itself
     p.click("button.next-hand")

@@ -299,10 +299,13 @@ def test_hints_refused_to_spectators_and_seats_without_tiles(client: TestClient)
 def test_the_last_step_names_each_fans_tiles_in_the_winning_hand(client: TestClient) -> None:
     """A won Guobiao hand's last step says which of the winner's tiles make each fan (for the
     score sheet's highlight): the fans of the result, each with tiles of the winner's hand or
-    None; the helper itself on a pure straight."""
+    None, and each fan's definition in Chinese and English; the helper itself on a pure
+    straight."""
     from collections import Counter
 
+    from majiang.rules.guobiao.fan_definitions import DEFINITIONS
     from majiang.rules.guobiao.fan_tiles import fan_tiles
+    from majiang.rules.guobiao.fans import FANS
 
     for seed in range(3, 12):
         _, hands = finished_match(client, "gb", seed=seed)
@@ -321,6 +324,10 @@ def test_the_last_step_names_each_fans_tiles_in_the_winning_hand(client: TestCli
                     else [tile] * (4 if meld["kind"] == "kong" else 3))
     for fan, tiles in view["fan_tiles"].items():  # tiles of the winner's hand, or None
         assert tiles is None or not Counter(tiles) - held, (fan, tiles, held)
+    # and each fan's definition in both languages, for the sheet's (i)
+    by_name = {FANS[fan].en: (zh, en) for fan, (zh, en) in DEFINITIONS.items()}
+    assert {fan: (d["zh"], d["en"]) for fan, d in view["fan_definitions"].items()} == {
+        f["en"]: by_name[f["en"]] for f in result["detail"]["fans"]}
     hand = [f"{r}m" for r in range(1, 10)] + ["1p", "2p", "3p", "5s", "5s"]
     straight = fan_tiles("Pure Straight", hand, [], [], "5s", seat_wind=0, prevalent_wind=0)
     assert straight == [f"{r}m" for r in range(1, 10)]

@@ -241,6 +241,14 @@ def test_guobiao_match_by_keys(tmp_path: Path) -> None:
         for _ in range(6):
             await player.step()
         await player.settle()
+        for _ in range(40):  # to the player's turn to discard, the safety hint in
+            if app.choices.discards and app.hints and app.hints.get("safety"):
+                break
+            await player.step()
+            await player.settle()
+        seen["safety"] = list(app.hints["safety"]) if app.hints else []
+        seen["tiles"] = list(app.layout.tiles)
+        seen["hand_rows"] = app.table_screen.shown("#hand").plain.split("\n")
         seen["table"] = await screenshot(pilot, "table-gb", tmp_path)
         seen["prompt"] = plain(app.prompt_text())
         seen["hand"] = app.layout
@@ -250,6 +258,14 @@ def test_guobiao_match_by_keys(tmp_path: Path) -> None:
     player = run_app(app, body)
     assert "Hints" in seen["hints"] and "ready" in seen["hints"]
     assert "w win" in seen["help"] and "p pung" in seen["help"]
+    # the safety hint as a row of marks under the tiles, one per tile, as dangerous as it says
+    assert seen["safety"], "no turn to discard with the safety hint"
+    danger = {e["tile"]: e["danger"] for e in seen["safety"]}
+    assert len(seen["hand_rows"]) == 4, seen["hand_rows"]
+    notation = seen["hand_rows"][2].split()
+    marks = seen["hand_rows"][3].split()
+    assert notation == seen["tiles"] and len(marks) == len(seen["tiles"])
+    assert marks == [("safe", "low", "mid", "HIGH")[danger[t]] for t in seen["tiles"]]
     assert seen["prompt"].strip()
     assert player.claims, "the player was never offered a claim"
     assert any(c in ("pung", "chow", "kong", "win") for c in player.claims)
@@ -768,6 +784,20 @@ def test_sheets_from_results() -> None:
                 assert fan["name"] in text and fan["en"] in text
         else:
             assert str(result.detail["winner"]["total"]) in text
+        # the definitions d shows: every fan, or every doubling of the winner, in both languages
+        from majiang.rules.guobiao.fan_definitions import definitions_by_name as gb_definitions
+        from majiang.rules.huangyan.doubling_definitions import DEFINITIONS as DOUBLINGS
+        from majiang.tui.sheets import fan_definitions
+
+        defined = " ".join(plain(fan_definitions(result.to_json()), width=400).split())
+        if rules == "gb":
+            wanted = [tuple(d.values()) for d in gb_definitions(
+                [f["en"] for f in result.detail["fans"]]).values()]
+            assert len(wanted) == len(result.detail["fans"])
+        else:
+            wanted = [DOUBLINGS[f["zh"]] for f in result.detail["winner"]["fans"]]
+        for chinese, english in wanted:
+            assert chinese in defined and " ".join(english.split()) in defined, (chinese, defined)
         board = plain(standings(match.totals, match.bullets, names, rules=rules, me=0))
         assert "Final standings" in board and "You ★" in board
         obs = table.observation(0)
@@ -822,3 +852,59 @@ def test_local_driver_alone() -> None:
     assert isinstance(seen[-2], HandEnded) and isinstance(seen[-1], MatchEnded)
     assert seen[-1].names == ("You", "random bot 1", "random bot 2", "random bot 3")
     assert sum(seen[-1].totals) == 0
+
+
+def test_d_on_the_score_sheet_shows_the_fans_definitions() -> None:
+    """On a won Guobiao hand's sheet, d shows every fan's definition in Chinese and English
+    under the sheet, and d again hides them; a draw's sheet has none to show."""
+    from rich.text import Text
+    from textual.app import App
+
+    from majiang.bots import make_bot
+    from majiang.engine.match import Match, play_hand
+    from majiang.rules.guobiao.fan_definitions import DEFINITIONS
+    from majiang.rules.guobiao.fans import FANS
+    from majiang.rules.registry import make_rules
+    from majiang.tui.sheets import fan_definitions
+
+    match = Match(make_rules("gb"), 1, hands=8)
+    agents = [make_bot("fan", s) for s in range(4)]
+    for spec in match.specs():
+        result = play_hand(match.table(spec), agents)
+        match.record(result)
+        if result.winner is not None:
+            break
+    assert result.winner is not None, "no hand won: choose another seed"
+    data = result.to_json()
+    by_name = {FANS[fan].en: (zh, en) for fan, (zh, en) in DEFINITIONS.items()}
+    seen: dict[str, Any] = {}
+
+    class Sheet(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(ScoreScreen(Text("sheet"), False, 1,
+                                         definitions=fan_definitions(data)))
+
+    async def body(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        assert isinstance(screen, ScoreScreen)
+        shown = screen.query_one("#definitions", Static)
+        seen["keys"] = str(screen.query_one("#sheet-keys", Static).content)
+        seen["before"] = shown.display
+        await pilot.press("d")
+        seen["after"] = shown.display
+        seen["text"] = " ".join(plain(shown.content, width=400).split())
+        await pilot.press("d")
+        seen["again"] = shown.display
+
+    async def go() -> None:
+        async with Sheet().run_test(size=SIZE) as pilot:
+            await body(pilot)
+
+    asyncio.run(go())
+    assert "d: fan definitions" in seen["keys"]
+    assert (seen["before"], seen["after"], seen["again"]) == (False, True, False)
+    for fan in data["detail"]["fans"]:
+        zh, en = by_name[fan["en"]]
+        assert f"{fan['name']} {fan['en']}" in seen["text"]
+        assert zh in seen["text"] and " ".join(en.split()) in seen["text"], fan["en"]
+    assert fan_definitions({"winner": None, "detail": {}}) is None

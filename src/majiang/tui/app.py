@@ -39,7 +39,7 @@ from .model import (
 )
 from .render import HELP, event_line, header, last_discarder, prompt, seat_panel, wild_line
 from .screens import ChoiceScreen, HelpScreen, QuitScreen, ScoreScreen, StandingsScreen
-from .sheets import hints_text, score_sheet, standings
+from .sheets import fan_definitions, hints_text, safety_marks, score_sheet, standings
 
 PLACES = ("me", "right", "opposite", "left")
 """Panel ids by where a seat sits from the player."""
@@ -416,7 +416,8 @@ class MajiangApp(App[int]):
             if self.pending_standings is not None:
                 self._show_standings(self.pending_standings)
 
-        self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text), closed)
+        self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text,
+                                     fan_definitions(event.result)), closed)
 
     def _show_standings(self, event: MatchEnded) -> None:
         rules = self.snapshot.rules if self.snapshot else self.driver.rules
@@ -469,9 +470,13 @@ class MajiangApp(App[int]):
         wild = obs.get("wild")
         stand_in = wild if wild is not None and wild != "P" else None
         can_discard = bool(self.choices.discards) and self.answered != self.decision
+        # on the player's turn to discard, with the hints shown: each tile's danger under it
+        marks = safety_marks(self.hints, self.layout.tiles) if (
+            can_discard and self.show_hints) else None
         return cards(
             self.layout.tiles, TILE_KEYS, gaps=self.layout.gaps,
             cursor=self.cursor if can_discard else None, wild=wild, stand_in=stand_in,
+            marks=marks,
         )
 
     def prompt_text(self) -> Text:

@@ -83,11 +83,13 @@ def cards(
     cursor: int | None = None,
     wild: str | None = None,
     stand_in: str | None = None,
+    marks: Sequence[tuple[str, str]] | None = None,
 ) -> Text:
     """The hand as three rows: the key of each tile, its Chinese name, its notation. ``gaps``
     are positions before which a wider space separates groups; ``cursor`` shows a tile in
-    reverse; ``stand_in`` is the face a white dragon plays as (shown under it)."""
-    rows = [Text(), Text(), Text()]
+    reverse; ``stand_in`` is the face a white dragon plays as (shown under it); ``marks``, one
+    (text, style) per tile, make a fourth row under the tiles."""
+    rows = [Text(), Text(), Text()] + ([Text()] if marks is not None else [])
     for i, name in enumerate(names):
         sep = "   " if i in gaps else " "
         for row in rows:
@@ -104,6 +106,9 @@ def cards(
         elif stand_in is not None and name == "P":
             below = f"P={stand_in}"
         rows[2].append(_pad(below, CARD_WIDTH - 1), style=style)
+        if marks is not None:
+            mark, mark_style = marks[i] if i < len(marks) else ("", "")
+            rows[3].append(_pad(mark, CARD_WIDTH - 1), style=mark_style)
     out = Text()
     for i, row in enumerate(rows):
         if i:

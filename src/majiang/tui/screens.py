@@ -20,10 +20,12 @@ from .model import Json
 
 
 class ScoreScreen(ModalScreen[None]):
-    """A finished hand's score sheet; enter goes on to the next hand."""
+    """A finished hand's score sheet; enter goes on to the next hand, d shows or hides the
+    definitions of its fans."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "next hand"),
+        Binding("d", "definitions", "fan definitions", show=False),
         Binding("space", "close", "next hand", show=False),
         Binding("escape", "close", "next hand", show=False),
     ]
@@ -33,14 +35,18 @@ class ScoreScreen(ModalScreen[None]):
         border: thick $accent; background: $surface; padding: 0 1; }
     ScoreScreen VerticalScroll { height: auto; max-height: 1fr; }
     ScoreScreen .keys { color: $text-muted; margin-top: 1; }
+    ScoreScreen #definitions { display: none; margin-top: 1; }
+    ScoreScreen #definitions.shown { display: block; }
     """
 
     def __init__(
         self, sheet: RenderableType, last: bool, hand: int | None = None,
-        pause: Callable[[], str] | None = None,
+        pause: Callable[[], str] | None = None, definitions: RenderableType | None = None,
     ) -> None:
         super().__init__()
         self.sheet = sheet
+        self.definitions = definitions
+        """The fans' definitions (d shows them), or None."""
         self.last = last
         self.hand = hand
         """The hand the sheet is of."""
@@ -52,12 +58,15 @@ class ScoreScreen(ModalScreen[None]):
         with Vertical():
             with VerticalScroll():
                 yield Static(self.sheet, id="sheet")
+                if self.definitions is not None:
+                    yield Static(self.definitions, id="definitions")
             yield Static(self._keys(), classes="keys", id="sheet-keys")
 
     def _keys(self) -> str:
         what = "the final standings" if self.last else "the next hand"
         pause = self.pause() if self.pause is not None and not self.last else ""
-        return f"enter: {what} · ↑↓ scroll" + (f" · {pause}" if pause else "")
+        fans = " · d: fan definitions" if self.definitions is not None else ""
+        return f"enter: {what} · ↑↓ scroll{fans}" + (f" · {pause}" if pause else "")
 
     def on_mount(self) -> None:
         """The pause's countdown ticks."""
@@ -66,6 +75,15 @@ class ScoreScreen(ModalScreen[None]):
 
     def _tick(self) -> None:
         self.query_one("#sheet-keys", Static).update(self._keys())
+
+    def action_definitions(self) -> None:
+        """Show the fans' definitions under the sheet, or hide them."""
+        if self.definitions is None:
+            return
+        shown = self.query_one("#definitions", Static)
+        shown.toggle_class("shown")
+        if shown.has_class("shown"):
+            shown.scroll_visible()
 
     def action_close(self) -> None:
         """Back to the table."""

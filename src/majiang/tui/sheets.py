@@ -12,6 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ..rules.guobiao.fan_definitions import definitions_by_name
+from ..rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
 from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
 from .model import Json
 
@@ -113,6 +115,32 @@ def guobiao_sheet(result: Json) -> list[RenderableType]:
         out.append(Text(f"Flowers: {detail['flowers']} (one fan each, not toward the 8)",
                         style="dim"))
     return out
+
+
+def fan_definitions(result: Json) -> RenderableType | None:
+    """Each fan of the result with its definition in Chinese and in English: Guobiao's fans
+    (:mod:`majiang.rules.guobiao.fan_definitions`), a Huangyan winner's doublings
+    (:mod:`majiang.rules.huangyan.doubling_definitions`); None for a result without any."""
+    detail = result.get("detail") or {}
+    if detail.get("fans"):
+        fans = [(str(f["name"]), str(f["en"])) for f in detail["fans"]]
+        known = definitions_by_name([en for _, en in fans])
+        keyed = [(zh, en, known.get(en)) for zh, en in fans]
+    else:
+        doublings = [(str(f["zh"]), str(f["en"])) for f in (detail.get("winner") or {}).get(
+            "fans") or []]
+        known = doubling_definitions([zh for zh, _ in doublings])
+        keyed = [(zh, en, known.get(zh)) for zh, en in doublings]
+    if not known:
+        return None
+    parts: list[RenderableType] = [Text("番种定义 Fan definitions", style="bold")]
+    for zh, en, definition in keyed:
+        if definition is None:
+            continue
+        parts.append(Text(f"{zh} {en}", style="bold"))
+        parts.append(Text(f"  {definition['zh']}"))
+        parts.append(Text(f"  {definition['en']}", style="dim"))
+    return Group(*parts)
 
 
 def huangyan_sheet(
@@ -294,6 +322,23 @@ def _waits(waits: Sequence[Json]) -> Text:
 
 _DANGER_STYLES = ("green", "yellow", "dark_orange", "bold red")
 """How the safety hint's dangers 0-3 show."""
+
+
+_DANGER_MARKS = ("safe", "low", "mid", "HIGH")
+"""The safety hint's dangers 0-3 as marks under the tiles of the hand (four cells each)."""
+
+
+def safety_marks(hints: Json | None, tiles: Sequence[str]) -> list[tuple[str, str]] | None:
+    """The safety hint as one (mark, style) per tile of the hand, for the row under the tiles;
+    None when the hints hold no safety reading. A tile the hint does not name gets no mark."""
+    safety = (hints or {}).get("safety") or []
+    if not safety:
+        return None
+    danger = {str(entry["tile"]): int(entry["danger"]) for entry in safety}
+    return [
+        (_DANGER_MARKS[danger[tile]], _DANGER_STYLES[danger[tile]]) if tile in danger else ("", "")
+        for tile in tiles
+    ]
 
 
 def hints_text(hints: Json, limit: int = 4) -> Text:

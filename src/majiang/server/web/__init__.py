@@ -24,6 +24,7 @@ from ...engine.actions import action_from_json
 from ...engine.record import RecordError, table_from_header
 from ...engine.serialize import meld_to_json, observation_to_json
 from ...engine.table import Table
+from ...rules.guobiao.fan_definitions import definitions_by_name
 from ...rules.guobiao.fan_tiles import fan_tiles
 from ...rules.registry import RULE_SETS, make_rules, rules_options
 from ...tiles import tile_name
@@ -156,7 +157,9 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
     if last:
         steps = [{**step, "view": full_view(table)}]
     if steps and table.result is not None:
-        steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
+        highlights = fan_highlights(table)
+        steps[-1]["view"]["fan_tiles"] = highlights
+        steps[-1]["view"]["fan_definitions"] = definitions_by_name(list(highlights))
     return steps
 
 

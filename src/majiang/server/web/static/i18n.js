@@ -94,6 +94,7 @@ const L = {
   auto_pass: ["Auto-pass", "自动过"],
   settings: ["Settings", "设置"],
   payment_formula: ["Payment", "收付"],
+  fan_definition: ["Definition of the fan", "番种定义"],
   fan_highlight: ["Point at a fan (or tap it) to light its tiles in the winning hand", "指向（或点按）番种，点亮和牌中的对应牌"],
   formula_self: ["each loser pays (8 + {0}) × {1} = {2}", "三家各付 (8 + {0}) × {1} = {2}"],
   formula_discarder: ["{0} pays (8 + {1}) × {2} = {3}", "{0} 付 (8 + {1}) × {2} = {3}"],

@@ -64,10 +64,30 @@ function light(sheetEl, sheet, fan) {
   }
 }
 
-function guobiao(detail) {
+/** The (i) of a fan line, when the server sent the fan's definition. */
+function infoButton(fan, definitions) {
+  if (!definitions || !definitions[fan]) return null;
+  return h("button", { class: "fan-info", type: "button", "data-info": fan, title: t("fan_definition"),
+    "aria-label": `${t("fan_definition")}: ${fan}`, "aria-expanded": "false" }, "i");
+}
+
+/** Show (or, with null, hide) a fan's definition under its line: the page's language first. */
+function showDefinition(sheetEl, definitions, fan) {
+  for (const el of sheetEl.querySelectorAll(".fans tr.fan-definition")) el.remove();
+  for (const b of sheetEl.querySelectorAll(".fan-info")) b.setAttribute("aria-expanded", String(b.dataset.info === fan));
+  const row = fan ? [...sheetEl.querySelectorAll(".fans tr[data-fan]")].find((r) => r.dataset.fan === fan) : null;
+  const text = fan && definitions ? definitions[fan] : null;
+  if (!row || !text) return;
+  const [main, other] = pick("en", "zh") === "en" ? [text.en, text.zh] : [text.zh, text.en];
+  row.after(h("tr", { class: "fan-definition" }, h("td", { colspan: "4" },
+    h("p", { class: "def-main", lang: main === text.zh ? "zh-Hans" : "en" }, main),
+    h("p", { class: "def-other", lang: other === text.zh ? "zh-Hans" : "en" }, other))));
+}
+
+function guobiao(detail, definitions) {
   const fans = detail.fans || [];
-  const rows = fans.map((f) => [fanName(f.en, f.name), String(f.points), String(f.count),
-    String(f.points * f.count)]);
+  const rows = fans.map((f) => [h("span", { class: "fan-cell" }, fanName(f.en, f.name), infoButton(f.en, definitions)),
+    String(f.points), String(f.count), String(f.points * f.count)]);
   const fanTable = table("fans", [t("fan"), t("points"), t("count"), t("total")], rows,
     [t("total"), "", "", String(detail.total)]);
   [...fanTable.querySelectorAll("tbody tr")].forEach((row, i) => {
@@ -138,7 +158,7 @@ export function scoreSheet(sheet) {
   const detail = result.detail || {};
   if (result.winner != null) {
     if (detail.fans) {
-      body.push(...guobiao(detail));
+      body.push(...guobiao(detail, sheet.final && sheet.final.fan_definitions));
       const formula = guobiaoFormula(result, sheet.stake, who);
       if (formula) body.push(formula);
     }
@@ -174,6 +194,16 @@ export function scoreSheet(sheet) {
     row.addEventListener("click", () => { keep.lit = keep.lit === fan ? null : fan; light(el, sheet, keep.lit); });
   }
   if (keep.lit) light(el, sheet, keep.lit);
+  // the (i) of a fan line opens its definition (one at a time; again closes it)
+  const definitions = sheet.final && sheet.final.fan_definitions;
+  for (const button of el.querySelectorAll(".fan-info")) {
+    button.addEventListener("click", (event) => {
+      event.stopPropagation();
+      keep.info = keep.info === button.dataset.info ? null : button.dataset.info;
+      showDefinition(el, definitions, keep.info);
+    });
+  }
+  if (keep.info) showDefinition(el, definitions, keep.info);
   return el;
 }
 
