@@ -22,6 +22,7 @@ from fastapi.testclient import TestClient
 
 from majiang.server import create_app
 from majiang.server.clients import Client
+from majiang.server.limits import UNLIMITED
 
 
 @contextmanager
@@ -174,9 +175,11 @@ def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
 class ThreadedServer:
     """The game server (``create_app`` on SQLite at ``db``) on a free loopback port, run by
     uvicorn in a background thread; ``url`` ends with a slash, ``http`` is a client of it;
-    ``options`` go to ``create_app``."""
+    ``options`` go to ``create_app`` (no HTTP limits unless ``limits`` is given: the browser
+    tests create many rooms from one address)."""
 
     def __init__(self, db: Path, **options: Any) -> None:
+        options.setdefault("limits", UNLIMITED)
         self.app = create_app(f"sqlite:///{db}", **options)
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -24,6 +25,7 @@ from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SPECTATOR, Client
+from .limits import AddressBuckets, Limits
 from .models import HandRow, MatchRow, Player, Room, Seat
 from .organiser_routes import MAX_BODY
 from .organiser_routes import router as organiser_router
@@ -158,14 +160,34 @@ def create_app(
     burst: float = 100.0,
     chosen_seeds: bool = True,
     origins: list[str] | None = None,
+    limits: Limits = Limits(),  # noqa: B008 (frozen: never changed)
 ) -> FastAPI:
     """The server application on the database at ``db_url``; each websocket may send ``rate``
     messages a second on average, ``burst`` at once (more get an error frame). Without
     ``chosen_seeds`` (a public server), a room with a chosen seed is refused (403). A websocket
     whose ``Origin`` header names another site is refused unless listed in ``origins``
-    (``["*"]``: any); clients that send no ``Origin`` (not browsers) are let in."""
+    (``["*"]``: any); clients that send no ``Origin`` (not browsers) are let in. ``limits``:
+    what one client address may ask over HTTP (see :class:`Limits`)."""
     store = Store(db_url)
     rooms = Rooms(store)
+    room_buckets = AddressBuckets(limits.room_rate, limits.room_burst)
+    seat_buckets = AddressBuckets(limits.seat_rate, limits.seat_burst)
+    created_by: dict[str, set[str]] = {}
+    """The codes of the rooms each address created that may not be finished yet."""
+    created_lock = threading.Lock()
+
+    def address(request: Request) -> str:
+        return request.client.host if request.client is not None else "unknown"
+
+    def throttle(buckets: AddressBuckets, request: Request, what: str) -> None:
+        wait = buckets.wait(address(request))
+        if wait:
+            raise HTTPException(429, f"too many {what} from your address: try again in {wait} s",
+                                headers={"Retry-After": str(wait)})
+
+    def unfinished(codes: set[str]) -> set[str]:
+        """The rooms among ``codes`` not finished (a room no longer live is finished)."""
+        return {c for c in codes if (r := rooms.live.get(c)) is not None and r.status != "finished"}
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -253,10 +275,25 @@ def create_app(
             ]
 
     @app.post("/rooms", response_model=RoomView, status_code=201)
-    def create_room(request: RoomCreate) -> dict[str, Any]:
-        """Create a room: rule set, options, stake, match length, timers and bots."""
+    def create_room(request: RoomCreate, http: Request) -> dict[str, Any]:
+        """Create a room: rule set, options, stake, match length, timers and bots. Refused with
+        429 (and ``Retry-After``) past the address's rate or its unfinished rooms, 503 when the
+        server has as many waiting rooms as it takes."""
         if request.seed is not None and not chosen_seeds:
             raise HTTPException(403, "this server does not allow chosen seeds")
+        throttle(room_buckets, http, "new rooms")
+        with created_lock:
+            mine = created_by[address(http)] = unfinished(created_by.get(address(http), set()))
+        if len(mine) >= limits.rooms_per_address:
+            raise HTTPException(429, f"your address has {len(mine)} rooms not finished, the most "
+                                     "it may have: finish or wait for one",
+                                headers={"Retry-After": "60"})
+        with store.session() as session:
+            waiting = store.count_waiting(session)
+        if waiting >= limits.waiting_rooms:
+            raise HTTPException(503, f"the server has {waiting} rooms waiting for players, the "
+                                     "most it takes: join one or try later",
+                                headers={"Retry-After": "60"})
         try:
             rules = make_rules(request.rules, request.options)
             for bot in [*request.bots, request.fill_bot]:
@@ -289,6 +326,8 @@ def create_app(
             session.flush()
             for seat, bot in enumerate(request.bots):
                 session.add(Seat(room_id=room.id, seat=seat, bot=bot))
+        with created_lock:
+            mine.add(code)
         return room_or_404(code).view()
 
     @app.get("/rooms/{code}", response_model=RoomView)
@@ -297,8 +336,11 @@ def create_app(
         return room_or_404(code).view()
 
     @app.post("/rooms/{code}/seats/{seat}", response_model=SeatGrant, status_code=201)
-    async def take_seat(code: str, seat: int, request: SeatRequest) -> dict[str, Any]:
-        """Take an empty seat before the match starts; the token is shown only here."""
+    async def take_seat(code: str, seat: int, request: SeatRequest,
+                        http: Request) -> dict[str, Any]:
+        """Take an empty seat before the match starts; the token is shown only here. Refused
+        with 429 (and ``Retry-After``) past the address's rate."""
+        throttle(seat_buckets, http, "seats taken")
         runtime = room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")

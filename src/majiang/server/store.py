@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, insert, select
+from sqlalchemy import create_engine, event, func, insert, select
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
@@ -300,6 +300,11 @@ class Store:
     def running_rooms(self, session: Session) -> list[Room]:
         """Rooms whose match was interrupted (to resume after a restart)."""
         return list(session.scalars(select(Room).where(Room.status == "playing")))
+
+    def count_waiting(self, session: Session) -> int:
+        """How many rooms wait for their match to start."""
+        return session.scalar(select(func.count()).select_from(Room)
+                              .where(Room.status == "waiting")) or 0
 
     def match_of(self, session: Session, room_id: int) -> MatchRow | None:
         """The room's match, if it has started."""

@@ -1,0 +1,84 @@
+"""What one client address may ask of the server over HTTP: token buckets for room creation and
+seat taking, and caps on the rooms one address (and everyone) may leave waiting."""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The HTTP limits of a server (``create_app(limits=...)``); the defaults suit a public one."""
+
+    room_rate: float = 0.1
+    """Rooms one address may create a second on average (one every 10 s)."""
+    room_burst: float = 10.0
+    """Rooms one address may create at once."""
+    seat_rate: float = 1.0
+    """Seats one address may take a second on average."""
+    seat_burst: float = 20.0
+    """Seats one address may take at once."""
+    rooms_per_address: int = 20
+    """Rooms created by one address that may be unfinished (waiting or playing) at once."""
+    waiting_rooms: int = 1000
+    """Rooms that may be waiting for players at once, whoever created them."""
+
+
+UNLIMITED = Limits(room_rate=1e9, room_burst=1e9, seat_rate=1e9, seat_burst=1e9,
+                   rooms_per_address=10**9, waiting_rooms=10**9)
+"""No HTTP limit (tests that create many rooms from one address)."""
+
+MAX_ADDRESSES = 10_000
+"""Past this many addresses remembered, those whose buckets have refilled are forgotten."""
+
+
+@dataclass
+class _Bucket:
+    tokens: float
+    refilled: float
+
+
+@dataclass
+class AddressBuckets:
+    """One token bucket per client address: ``rate`` requests a second, ``burst`` at once."""
+
+    rate: float
+    burst: float
+    buckets: dict[str, _Bucket] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    """Held while the buckets change (room creation runs in the thread pool)."""
+
+    def wait(self, address: str) -> int:
+        """Take a token for ``address``: 0 if it had one, otherwise the whole seconds to wait
+        before it has one again (nothing taken)."""
+        with self._lock:
+            return self._take(address, time.monotonic())
+
+    def _take(self, address: str, now: float) -> int:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= MAX_ADDRESSES:
+                self._forget_full(now)
+            bucket = self.buckets[address] = _Bucket(self.burst, now)
+        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.refilled) * self.rate)
+        bucket.refilled = now
+        if bucket.tokens >= 1:
+            bucket.tokens -= 1
+            return 0
+        return max(1, math.ceil((1 - bucket.tokens) / self.rate))
+
+    def _forget_full(self, now: float) -> None:
+        """Forget the addresses whose buckets are full again (they lose nothing by it), and if
+        that is not enough the oldest half."""
+        full = self.burst / self.rate
+        for address in [a for a, b in self.buckets.items() if now - b.refilled >= full]:
+            del self.buckets[address]
+        if len(self.buckets) >= MAX_ADDRESSES:  # still too many: the longest known go first
+            for address in list(self.buckets)[: MAX_ADDRESSES // 2]:
+                del self.buckets[address]
+
+
+__all__ = ["MAX_ADDRESSES", "UNLIMITED", "AddressBuckets", "Limits"]
