@@ -2,11 +2,12 @@
 
 ``majiang serve`` runs as a subprocess on a SQLite file (and on a fresh PostgreSQL database).
 Human seats are played by websocket clients (the ``websockets`` sync client) choosing legal
-actions, bots sit elsewhere. At seeded random decision points the server is killed (SIGKILL), either while idle (waiting for the humans)
-or with an action in flight; it is restarted on the same database and the clients reconnect with
-their tokens. The state each seat is sent again must be what it had seen before the kill (the
-observation, ``step``, the hand number, the events of the hand, the running totals) for every
-action acknowledged (its update frame had arrived), and the match then goes on to its end.
+actions, bots sit elsewhere. At seeded random decision points the server is killed (SIGKILL),
+either while idle (waiting for the humans) or with an action in flight; it is restarted on the
+same database and the clients reconnect with their tokens. The state each seat is sent again
+must be what it had seen before the kill (the observation, ``step``, the hand number, the events
+of the hand, the running totals) for every action acknowledged (its update frame had arrived),
+and the match then goes on to its end.
 """
 
 from __future__ import annotations
