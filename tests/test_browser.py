@@ -336,6 +336,18 @@ def test_a_huangyan_hand_shows_the_wild_tile_and_bullets(page: Page) -> None:
     page.shot("huangyan-sheet", height=1400)
     p.click("#lang-toggle")
     assert "和数项目" in sheet.inner_text()
+    # in Chinese, a doubling's (i) opens its definition, the Chinese first
+    code = p.inner_text("#room-code")
+    result = page.server.http.get(f"/rooms/{code}/hands").json()[0]["result"]
+    doublings = (result["detail"].get("winner") or {}).get("fans") or []
+    assert doublings, "this hand has no doubling: choose another seed"
+    from majiang.rules.huangyan.doubling_definitions import DEFINITIONS as DOUBLINGS
+
+    first = doublings[0]["zh"]
+    sheet.locator(f".doublings tr[data-fan='{first}'] button.fan-info").click()
+    definition = sheet.locator(".doublings tr.fan-definition")
+    assert definition.locator(".def-main").inner_text() == DOUBLINGS[first][0]
+    assert definition.locator(".def-other").inner_text() == DOUBLINGS[first][1]
     payments = sheet.locator(".payment-list").inner_text()
     assert "子弹 B×庄数×自摸倍数" in payments and "bullets" not in payments
     p.click("#lang-toggle")

@@ -337,3 +337,22 @@ def test_the_last_step_names_each_fans_tiles_in_the_winning_hand(client: TestCli
     assert fan_tiles("Dragon Pung", ["C", "C", "C", "1m"], pung, [], "1m", **winds) == (
         ["C"] * 3 + ["F"] * 3)
     assert fan_tiles("Pure Double Chow", ["1m"], [], [], "1m", **winds) is None
+
+
+def test_a_huangyan_winners_last_step_defines_each_doubling(client: TestClient) -> None:
+    """A Huangyan hand won with doublings: the last step's ``fan_definitions`` holds each
+    doubling's definition by the scorer's Chinese name, in both languages."""
+    from majiang.rules.huangyan.doubling_definitions import DEFINITIONS
+
+    for seed in range(1, 40):
+        _, hands = finished_match(client, "huangyan", seed=seed)
+        result = hands[0]["result"]
+        if result["winner"] is not None and result["detail"]["winner"]["fans"]:
+            break
+    else:
+        raise AssertionError("no seed won with a doubling: choose others")
+    view = client.get(f"/hands/{hands[0]['id']}/replay", params={"last": "true"}).json()[
+        "steps"][0]["view"]
+    doublings = result["detail"]["winner"]["fans"]
+    assert {name: (d["zh"], d["en"]) for name, d in view["fan_definitions"].items()} == {
+        f["zh"]: DEFINITIONS[f["zh"]] for f in doublings}

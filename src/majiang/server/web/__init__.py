@@ -26,6 +26,7 @@ from ...engine.serialize import meld_to_json, observation_to_json
 from ...engine.table import Table
 from ...rules.guobiao.fan_definitions import definitions_by_name
 from ...rules.guobiao.fan_tiles import fan_tiles
+from ...rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
 from ...rules.registry import RULE_SETS, make_rules, rules_options
 from ...tiles import tile_name
 from ..clients import default_bot
@@ -157,10 +158,22 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
     if last:
         steps = [{**step, "view": full_view(table)}]
     if steps and table.result is not None:
-        highlights = fan_highlights(table)
-        steps[-1]["view"]["fan_tiles"] = highlights
-        steps[-1]["view"]["fan_definitions"] = definitions_by_name(list(highlights))
+        steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
+        steps[-1]["view"]["fan_definitions"] = fan_definitions(table)
     return steps
+
+
+def fan_definitions(table: Table) -> dict[str, dict[str, str]]:
+    """For a finished hand with a winner: the definition (``zh``, ``en``) of each fan it counts,
+    for the score sheet's (i): Guobiao's fans by English name, a Huangyan winner's doublings by
+    the scorer's Chinese name. Empty for a draw."""
+    result = table.result
+    if result is None or result.winner is None:
+        return {}
+    if result.detail.get("fans"):
+        return definitions_by_name([str(fan["en"]) for fan in result.detail["fans"]])
+    doublings = (result.detail.get("winner") or {}).get("fans") or []
+    return doubling_definitions([str(fan["zh"]) for fan in doublings])
 
 
 def fan_highlights(table: Table) -> dict[str, list[str] | None]:
@@ -189,5 +202,6 @@ def fan_highlights(table: Table) -> dict[str, list[str] | None]:
 
 
 __all__ = [
-    "STATIC_DIR", "RevalidatedFiles", "fan_highlights", "full_view", "replay_steps", "rule_sets",
+    "STATIC_DIR", "RevalidatedFiles", "fan_definitions", "fan_highlights", "full_view",
+    "replay_steps", "rule_sets",
 ]

@@ -73,13 +73,14 @@ function infoButton(fan, definitions) {
 
 /** Show (or, with null, hide) a fan's definition under its line: the page's language first. */
 function showDefinition(sheetEl, definitions, fan) {
-  for (const el of sheetEl.querySelectorAll(".fans tr.fan-definition")) el.remove();
+  for (const el of sheetEl.querySelectorAll("tr.fan-definition")) el.remove();
   for (const b of sheetEl.querySelectorAll(".fan-info")) b.setAttribute("aria-expanded", String(b.dataset.info === fan));
-  const row = fan ? [...sheetEl.querySelectorAll(".fans tr[data-fan]")].find((r) => r.dataset.fan === fan) : null;
+  const row = fan ? [...sheetEl.querySelectorAll(".fans tr[data-fan], .doublings tr[data-fan]")]
+    .find((r) => r.dataset.fan === fan) : null;
   const text = fan && definitions ? definitions[fan] : null;
   if (!row || !text) return;
   const [main, other] = pick("en", "zh") === "en" ? [text.en, text.zh] : [text.zh, text.en];
-  row.after(h("tr", { class: "fan-definition" }, h("td", { colspan: "4" },
+  row.after(h("tr", { class: "fan-definition" }, h("td", { colspan: String(row.children.length) },
     h("p", { class: "def-main", lang: main === text.zh ? "zh-Hans" : "en" }, main),
     h("p", { class: "def-other", lang: other === text.zh ? "zh-Hans" : "en" }, other))));
 }
@@ -102,7 +103,7 @@ function guobiao(detail, definitions) {
   return out;
 }
 
-function huangyan(detail, names, options) {
+function huangyan(detail, names, options, definitions) {
   const w = detail.winner || {};
   const out = [];
   if (w.reading) out.push(h("p", { class: "reading" }, `${t("reading")}: `, h("code", {}, w.reading)));
@@ -111,9 +112,12 @@ function huangyan(detail, names, options) {
     (w.items || []).map((i) => [fanName(i.en, i.zh), h("code", {}, i.tiles), String(i.hu)]),
     [t("total"), "", String(w.hu ?? 0)]));
   out.push(h("h3", {}, t("doublings")));
-  out.push(table("doublings", [t("doubling"), t("points"), t("count")],
-    (w.fans || []).map((f) => [fanName(f.en, f.zh), String(f.fan), String(f.count)]),
-    [t("total"), String(w.fan ?? 0), ""]));
+  const doublings = table("doublings", [t("doubling"), t("points"), t("count")],
+    (w.fans || []).map((f) => [h("span", { class: "fan-cell" }, fanName(f.en, f.zh), infoButton(f.zh, definitions)),
+      String(f.fan), String(f.count)]),
+    [t("total"), String(w.fan ?? 0), ""]);
+  [...doublings.querySelectorAll("tbody tr")].forEach((row, i) => { row.dataset.fan = w.fans[i].zh; });
+  out.push(doublings);
   const base = options && options.base_reward != null ? options.base_reward : null;
   const sum = base != null ? `(${w.hu} + ${base})` : `(${w.hu} + …)`;
   out.push(h("p", { class: "arithmetic" }, `${t("arithmetic")}: ${sum} × 2^${w.fan} = ${w.raw} → `,
@@ -162,7 +166,8 @@ export function scoreSheet(sheet) {
       const formula = guobiaoFormula(result, sheet.stake, who);
       if (formula) body.push(formula);
     }
-    else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), sheet.options));
+    else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), sheet.options,
+      sheet.final && sheet.final.fan_definitions));
   }
   const hasBullets = (result.bullets && result.bullets.some((b) => b)) || (sheet.bullets && sheet.bullets.some((b) => b));
   const head = [t("seat"), t("this_hand"), t("running")];
