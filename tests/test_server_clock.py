@@ -16,10 +16,13 @@ from fastapi.testclient import TestClient
 from majiang.engine.match import Match
 from majiang.rules.registry import make_rules
 from majiang.server import create_app
+from majiang.server.limits import Limits
 from majiang.server.room import RoomRuntime
 from server_helpers import SeatClient, new_room, no_rate_limit, take_seat
 
 SEED = 77
+QUICK = Limits(min_turn_seconds=0.1)
+"""A server that lets rooms set turn timers under a second (the tests' timers)."""
 
 
 def first_dealer(seed: int) -> int:
@@ -58,7 +61,7 @@ def seated_room(client: TestClient, seat: int, **settings: Any) -> tuple[str, Se
 
 def test_the_dealers_first_decision_is_timed(tmp_path: Path) -> None:
     dealer = first_dealer(SEED)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}")) as client:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'a.db'}", limits=QUICK)) as client:
         code, person = seated_room(client, dealer, hands=4, turn_seconds=0.3, grace_seconds=600)
         runtime = runtime_of(client, code)
         assert runtime.table is not None and runtime.table.to_act() == [dealer]
@@ -108,7 +111,7 @@ def test_after_a_restart_the_wait_is_timed_and_absent_players_are_replaced(
 ) -> None:
     url = f"sqlite:///{tmp_path / 'r.db'}"
     dealer = first_dealer(SEED)
-    with TestClient(create_app(url)) as client:
+    with TestClient(create_app(url, limits=QUICK)) as client:
         code, person = seated_room(client, dealer, hands=4, turn_seconds=0.5, grace_seconds=0.3)
         person.close()
     with TestClient(create_app(url)) as client:  # nobody comes back

@@ -1,6 +1,6 @@
 """What one client address may ask over HTTP: rooms and seats are rate-limited (429 with a
 ``Retry-After``), its unfinished rooms are capped (429), and so are the waiting rooms of the
-whole server (503)."""
+whole server (503); turn timers have a minimum."""
 
 from __future__ import annotations
 
@@ -82,3 +82,13 @@ def test_the_buckets_remember_a_bounded_number_of_addresses() -> None:
         assert buckets.wait(f"a{n}") == 0
     assert len(buckets.buckets) <= MAX_ADDRESSES
     assert buckets.wait(f"a{MAX_ADDRESSES + 9}") > 0  # the latest still remembered
+
+
+def test_a_turn_timer_under_the_minimum_is_refused(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+        refused = client.post("/rooms", json={"turn_seconds": 0.01})
+        assert refused.status_code == 422
+        assert refused.json()["detail"] == "turn_seconds must be at least 1 on this server"
+        assert client.post("/rooms", json={"turn_seconds": 1, "grace_seconds": 0,
+                                           "bot_seconds": 0, "next_seconds": 0}).status_code == 201
+

@@ -18,6 +18,7 @@ from majiang.engine.serialize import observation_to_json
 from majiang.engine.table import Table, events_for
 from majiang.server import create_app
 from majiang.server.clients import default_action
+from majiang.server.limits import Limits
 from majiang.server.room import RoomRuntime
 from server_helpers import SeatClient, new_room, no_rate_limit, take_seat
 
@@ -124,7 +125,8 @@ def test_reconnecting_within_the_grace_keeps_the_seat(tmp_path: Path) -> None:
 
 
 def test_turn_timer_plays_the_default_action(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}")) as client:
+    quick = Limits(min_turn_seconds=0.1)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", limits=quick)) as client:
         code = new_room(client, rules="gb", hands=16, seed=51, grace_seconds=600,
                         turn_seconds=0.15, bots=[None, "random", "random", "random"])
         grant = take_seat(client, code, 0, "p0")

@@ -281,6 +281,9 @@ def create_app(
         server has as many waiting rooms as it takes."""
         if request.seed is not None and not chosen_seeds:
             raise HTTPException(403, "this server does not allow chosen seeds")
+        if request.turn_seconds < limits.min_turn_seconds:
+            raise HTTPException(422, f"turn_seconds must be at least {limits.min_turn_seconds:g} "
+                                     "on this server")
         throttle(room_buckets, http, "new rooms")
         with created_lock:
             mine = created_by[address(http)] = unfinished(created_by.get(address(http), set()))

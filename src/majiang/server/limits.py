@@ -25,10 +25,13 @@ class Limits:
     """Rooms created by one address that may be unfinished (waiting or playing) at once."""
     waiting_rooms: int = 1000
     """Rooms that may be waiting for players at once, whoever created them."""
+    min_turn_seconds: float = 1.0
+    """The shortest turn timer a room may set: a connected player who never answers keeps the
+    bots playing (see ``RoomRuntime``), one default action per turn timer."""
 
 
 UNLIMITED = Limits(room_rate=1e9, room_burst=1e9, seat_rate=1e9, seat_burst=1e9,
-                   rooms_per_address=10**9, waiting_rooms=10**9)
+                   rooms_per_address=10**9, waiting_rooms=10**9, min_turn_seconds=0.0)
 """No HTTP limit (tests that create many rooms from one address)."""
 
 MAX_ADDRESSES = 10_000
