@@ -7,20 +7,16 @@ prints it); without it the PostgreSQL half is skipped.
 
 from __future__ import annotations
 
-import os
-import uuid
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from majiang.server import create_app
 from majiang.server.organiser_routes import TOKEN_HEADER
+from server_helpers import fresh_postgres_database
 
-POSTGRES = os.environ.get("MAJIANG_TEST_POSTGRES")
 API = "/organiser/api"
 NAMES = ["Ann", "Bob", "Cat", "Dan"]
 
@@ -35,24 +31,8 @@ def client(request: pytest.FixtureRequest,
         with TestClient(create_app(f"sqlite:///{path}")) as c:
             yield c
         return
-    if not POSTGRES:
-        pytest.skip("MAJIANG_TEST_POSTGRES is not set (run `eval \"$(.ci/postgres.sh)\"` to "
-                    "start a PostgreSQL server and set it)")
-    base = make_url(POSTGRES)
-    name = f"majiang_test_{uuid.uuid4().hex[:12]}"
-    admin = create_engine(base, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            connection.execute(text(f'CREATE DATABASE "{name}"'))
-        try:
-            url = base.set(database=name).render_as_string(hide_password=False)
-            with TestClient(create_app(url)) as c:
-                yield c
-        finally:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
+    with fresh_postgres_database() as url, TestClient(create_app(url)) as c:
+        yield c
 
 
 def ok(response: Any, status: int = 200) -> Any:
