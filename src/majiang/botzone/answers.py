@@ -20,7 +20,7 @@ from ..engine.actions import (
 from ..engine.state import Observation, Phase
 from ..hand import MeldKind
 from .codec import Response, parse_response
-from .tiles import BotzoneError
+from .tiles import BotzoneError, botzone_name
 
 
 class Misplay(BotzoneError):
@@ -144,4 +144,27 @@ def fallback(obs: Observation) -> Action:
     return [a for a in obs.legal_actions if isinstance(a, Discard)][-1]
 
 
-__all__ = ["Misplay", "Move", "answer_move", "fallback"]
+def response_text(action: Action, discard: int | None = None) -> str:
+    """The Botzone response that plays ``action``; a chow or pung names the tile ``discard``ed
+    after it (without ``discard``: its first words only)."""
+    if isinstance(action, Win):
+        return "HU"
+    if isinstance(action, Pass):
+        return "PASS"
+    if isinstance(action, Discard):
+        return f"PLAY {botzone_name(action.tile)}"
+    if isinstance(action, ConcealedKong):
+        return f"GANG {botzone_name(action.tile)}"
+    if isinstance(action, AddedKong):
+        return f"BUGANG {botzone_name(action.tile)}"
+    if isinstance(action, ExposedKong):
+        return "GANG"
+    if isinstance(action, Pung | Chow):
+        if discard is None:
+            return "PENG" if isinstance(action, Pung) else "CHI"
+        words = "PENG" if isinstance(action, Pung) else f"CHI {botzone_name(action.low + 1)}"
+        return f"{words} {botzone_name(discard)}"
+    raise BotzoneError(f"the bot chose {action}, which Botzone cannot express")
+
+
+__all__ = ["Misplay", "Move", "answer_move", "fallback", "response_text"]

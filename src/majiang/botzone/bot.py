@@ -15,20 +15,16 @@ from typing import TextIO
 
 from ..engine.actions import (
     Action,
-    AddedKong,
     Chow,
-    ConcealedKong,
     Discard,
-    ExposedKong,
-    Pass,
     Pung,
-    Win,
 )
 from ..engine.match import Agent
 from ..engine.state import Observation
+from .answers import response_text
 from .codec import KEEP_RUNNING, TurnOutput, json_output, parse_json_input, read_simple_input
 from .process import IO_MODES
-from .tiles import BotzoneError, botzone_name
+from .tiles import BotzoneError
 from .tracker import SeatView
 
 
@@ -64,26 +60,11 @@ class BotzoneBot:
     def _respond(self) -> str:
         obs = self.view.observation()
         action = self._ask(obs)
-        if isinstance(action, Win):
-            return "HU"
-        if isinstance(action, Pass):
-            return "PASS"
-        if isinstance(action, Discard):
-            return f"PLAY {botzone_name(action.tile)}"
-        if isinstance(action, ConcealedKong):
-            return f"GANG {botzone_name(action.tile)}"
-        if isinstance(action, AddedKong):
-            return f"BUGANG {botzone_name(action.tile)}"
-        if isinstance(action, ExposedKong):
-            return "GANG"
         if isinstance(action, Pung | Chow):
             then = self._ask(self.view.after_claim(action))
             assert isinstance(then, Discard)
-            discard = botzone_name(then.tile)
-            if isinstance(action, Pung):
-                return f"PENG {discard}"
-            return f"CHI {botzone_name(action.low + 1)} {discard}"
-        raise BotzoneError(f"the bot chose {action}, which Botzone cannot express")
+            return response_text(action, then.tile)
+        return response_text(action)
 
 
 def _request_line(line: str) -> str:

@@ -25,23 +25,20 @@ from typing import Any
 
 from ..engine.actions import (
     Action,
-    AddedKong,
     Chow,
-    ConcealedKong,
     Discard,
-    ExposedKong,
     Pung,
-    Win,
 )
 from ..engine.record import record_of, table_from_header
 from ..engine.state import Phase
 from ..engine.table import Table
 from ..rules.guobiao.ruleset import GuobiaoRules
 from .agent import BotzoneAgent
+from .answers import response_text
 from .codec import TurnInput, TurnOutput, format_request
 from .play import play_hand
 from .process import BotProcess, Reply
-from .tiles import BotzoneError, botzone_name
+from .tiles import BotzoneError
 from .translate import RequestDeriver
 from .wall import dealer_draw_flowers, from_walltiles, to_walltiles, walltiles_flowers
 
@@ -260,19 +257,12 @@ def export_log(table: Table) -> dict[str, Any]:
     """Claims of a window not yet resolved: seat -> (its answer's place, the claim, the hand
     the claim would leave)."""
 
-    def claim_text(seat: int, action: Action, discard: int) -> str:
-        after = botzone_name(discard)
-        if isinstance(action, Pung):
-            return f"PENG {after}"
-        assert isinstance(action, Chow)
-        return f"CHI {botzone_name(action.low + 1)} {after}"
-
     for index, (seat, action) in enumerate(history):
         sent = [format_request(r) for r in derivers[seat].requests(fresh.observation(seat))]
         player = (seat - dealer) % 4
         if sent:
             requests[player] += sent
-            responses[player] += ["PASS"] * (len(sent) - 1) + [_response(action)]
+            responses[player] += ["PASS"] * (len(sent) - 1) + [response_text(action)]
             if isinstance(action, Pung | Chow):
                 left = list(fresh.observation(seat).hand)
                 offered = fresh.last_tile
@@ -293,7 +283,7 @@ def export_log(table: Table) -> dict[str, Any]:
                     tile = after.tile
                 else:  # overridden: the judge only checks that it is held
                     tile = max(left)
-                responses[(claimer - dealer) % 4][place] = claim_text(claimer, claim, tile)
+                responses[(claimer - dealer) % 4][place] = response_text(claim, tile)
             pending = {}
     turns = max(len(r) for r in requests)
     for k in range(turns):  # the requests of players not asked to decide: answered PASS
@@ -318,21 +308,6 @@ def export_log(table: Table) -> dict[str, Any]:
                            "content": {str(p): scores[p] for p in range(4)}}, "verdict": "OK"})
     walltiles = to_walltiles(fresh.wall.tiles, layout=fresh.layout)
     return {"log": log, "initdata": {"walltiles": walltiles, "quan": table.prevalent_wind}}
-
-
-def _response(action: Action) -> str:
-    """The Botzone response of a move (a chow's or pung's is completed with its discard)."""
-    if isinstance(action, Discard):
-        return f"PLAY {botzone_name(action.tile)}"
-    if isinstance(action, ConcealedKong):
-        return f"GANG {botzone_name(action.tile)}"
-    if isinstance(action, AddedKong):
-        return f"BUGANG {botzone_name(action.tile)}"
-    if isinstance(action, ExposedKong):
-        return "GANG"
-    if isinstance(action, Pung | Chow):
-        return "PENG" if isinstance(action, Pung) else "CHI"
-    return "HU" if isinstance(action, Win) else "PASS"
 
 
 def _broadcast(known: list[str | None], player: int) -> str:
