@@ -25,7 +25,7 @@ from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SPECTATOR, Client
-from .limits import AddressBuckets, Limits
+from .limits import AddressBuckets, Limits, TokenBucket
 from .models import HandRow, MatchRow, Player, Room, Seat
 from .organiser_routes import MAX_BODY
 from .organiser_routes import router as organiser_router
@@ -486,7 +486,7 @@ def create_app(
                 reason="no such room" if runtime is None else "bad token",
             )
             return
-        client = Client(seat, websocket.send_text, rate, burst, burst,
+        client = Client(seat, websocket.send_text, TokenBucket(rate, burst),
                         changes_only=updates == "changed")
         await runtime.connect(client)
         reader = asyncio.create_task(_read(websocket, runtime, client))

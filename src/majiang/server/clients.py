@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.actions import Action, Discard, Pass, ThrowBullets
 from ..engine.table import Observation
+from .limits import TokenBucket
 
 try:  # the server extra's fast JSON codec; the standard library's otherwise
     import orjson
@@ -78,12 +79,8 @@ class Client:
 
     seat: int
     send_text: Send
-    rate: float = 50.0
-    """Messages a second allowed on average (token bucket)."""
-    burst: float = 100.0
-    """Messages allowed at once."""
-    tokens: float = 100.0
-    refilled: float = field(default_factory=time.monotonic)
+    messages: TokenBucket = field(default_factory=lambda: TokenBucket(50.0, 100.0))
+    """Its messages' rate limit: 50 a second on average, 100 at once."""
     changes_only: bool = False
     """Asked for ``updates=changed``: no ``update`` that would tell it nothing new."""
     seen: str | None = None
@@ -135,14 +132,8 @@ class Client:
                 self.drop("the connection failed")
 
     def allow(self) -> bool:
-        """Token-bucket rate limit: ``rate`` messages a second, bursts of ``burst``."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+        """Whether the rate limit lets this message through (see :attr:`messages`)."""
+        return self.messages.take(time.monotonic()) == 0
 
     def allow_resync(self) -> bool:
         """At most one resync every ``RESYNC_SECONDS`` (a whole state is the largest frame)."""

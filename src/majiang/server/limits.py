@@ -39,9 +39,28 @@ MAX_ADDRESSES = 10_000
 
 
 @dataclass
-class _Bucket:
-    tokens: float
-    refilled: float
+class TokenBucket:
+    """A token bucket: ``rate`` tokens a second, at most ``burst`` held (full at first)."""
+
+    rate: float
+    burst: float
+    tokens: float = -1.0
+    """Tokens held (negative: not yet set, the bucket starts full)."""
+    refilled: float = field(default_factory=time.monotonic)
+
+    def __post_init__(self) -> None:
+        if self.tokens < 0:
+            self.tokens = self.burst
+
+    def take(self, now: float) -> float:
+        """Take a token: 0 if there was one, otherwise the seconds until there is (nothing
+        taken)."""
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
 
 
 @dataclass
@@ -50,7 +69,7 @@ class AddressBuckets:
 
     rate: float
     burst: float
-    buckets: dict[str, _Bucket] = field(default_factory=dict)
+    buckets: dict[str, TokenBucket] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     """Held while the buckets change (room creation runs in the thread pool)."""
 
@@ -65,13 +84,9 @@ class AddressBuckets:
         if bucket is None:
             if len(self.buckets) >= MAX_ADDRESSES:
                 self._forget_full(now)
-            bucket = self.buckets[address] = _Bucket(self.burst, now)
-        bucket.tokens = min(self.burst, bucket.tokens + (now - bucket.refilled) * self.rate)
-        bucket.refilled = now
-        if bucket.tokens >= 1:
-            bucket.tokens -= 1
-            return 0
-        return max(1, math.ceil((1 - bucket.tokens) / self.rate))
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst, refilled=now)
+        wait = bucket.take(now)
+        return 0 if wait == 0 else max(1, math.ceil(wait))
 
     def _forget_full(self, now: float) -> None:
         """Forget the addresses whose buckets are full again (they lose nothing by it), and if
@@ -84,4 +99,4 @@ class AddressBuckets:
                 del self.buckets[address]
 
 
-__all__ = ["MAX_ADDRESSES", "UNLIMITED", "AddressBuckets", "Limits"]
+__all__ = ["MAX_ADDRESSES", "UNLIMITED", "AddressBuckets", "Limits", "TokenBucket"]
