@@ -30,8 +30,8 @@ from .scoring import (
 )
 from .settlement import (
     Dealership,
-    HandResult,
     Payment,
+    SettledWin,
     Settlement,
     settle_draw,
     settle_hand,
@@ -44,12 +44,12 @@ __all__ = [
     "WILD_TILES",
     "Dealership",
     "FanItem",
-    "HandResult",
     "HuItem",
     "HuangyanOptions",
     "HuangyanScore",
     "LoserScore",
     "Payment",
+    "SettledWin",
     "Settlement",
     "Wild",
     "check_win",

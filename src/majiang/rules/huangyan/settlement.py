@@ -225,7 +225,7 @@ def settle_draw() -> Settlement:
 
 
 @dataclass(frozen=True)
-class HandResult:
+class SettledWin:
     """A won hand scored and settled: the winner's score, each loser's count, the settlement."""
 
     winner: HuangyanScore
@@ -245,7 +245,7 @@ def settle_win(
     dealer_count: int = 1,
     thrown: Mapping[int, int] | None = None,
     options: HuangyanOptions = DEFAULT_OPTIONS,
-) -> HandResult:
+) -> SettledWin:
     """Score the four hands (seats 0-3; the winner's 14 tiles, the losers' 13) and settle."""
     if len(hands) != 4:
         raise SituationError(f"four hands are needed, not {len(hands)}")
@@ -272,7 +272,7 @@ def settle_win(
         thrown=thrown,
         options=options,
     )
-    return HandResult(score, losers, settlement)
+    return SettledWin(score, losers, settlement)
 
 
 @dataclass(frozen=True, slots=True)
@@ -321,8 +321,8 @@ __all__ = [
     "BULLETS",
     "HU",
     "Dealership",
-    "HandResult",
     "Payment",
+    "SettledWin",
     "Settlement",
     "settle_draw",
     "settle_hand",
