@@ -15,6 +15,7 @@ tiles, the claims, whether a hand wins and the payments; the table never asks wh
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, SupportsIndex
@@ -262,6 +263,128 @@ class Table:
             self._open_bullets()
         else:
             self._deal()
+
+    @classmethod
+    def at_position(
+        cls,
+        rules: RuleSet,
+        *,
+        phase: Phase,
+        current: int,
+        tile: int,
+        hands: Sequence[Sequence[int]],
+        melds: Sequence[Sequence[Meld]],
+        flowers: Sequence[Sequence[int]],
+        ponds: Sequence[Sequence[int]],
+        wall: Sequence[int],
+        source: str = "wall",
+        dealer: int = 0,
+        prevalent_wind: int = 0,
+        indicators: Sequence[int] = (),
+        deltas: Sequence[int] = (0, 0, 0, 0),
+        dealer_count: int = 1,
+        thrown: Sequence[int] = (0, 0, 0, 0),
+        late: bool = False,
+        cannot_win: Sequence[int] = (),
+        every_seat_answers: bool = False,
+    ) -> Table:
+        """A table at a position in the middle of a hand (a what-if: a search, a puzzle).
+
+        ``rules`` are the rule set's (bound here to ``indicators``, as after the deal).
+        ``hands`` are every seat's concealed tiles, ``melds`` (concealed kongs with their faces),
+        ``flowers`` and ``ponds`` as they lie, ``wall`` the tiles left in draw order. ``TURN``:
+        ``current`` is to act, ``tile`` the tile it took last and ``source`` how (``"wall"``,
+        ``"claim"``, ``"initial"``, ``"kong"``, ``"flower"``). ``CLAIM``: ``current`` has just
+        discarded ``tile`` (the last of its pond); ``ROB``: ``current`` is adding ``tile`` to
+        its pung (in no hand). Replacement draws so far are counted from the kongs and flowers
+        on the table; the passes that rule sets restrict after (a pung, a win) start afresh.
+        The claim windows after the position open to every seat only with
+        ``every_seat_answers`` (the position's own is always open to all three)."""
+        if phase not in (_TURN, _CLAIM, _ROB):
+            raise MajiangError(f"no table can be built in the {phase.value} phase")
+        table = cls(
+            rules, 0, dealer=dealer, prevalent_wind=prevalent_wind, dealer_count=dealer_count,
+            thrown=tuple(thrown), every_seat_answers=every_seat_answers,
+        )  # fmt: skip
+        table._place(
+            indicators, hands, melds, flowers, ponds, wall, deltas, thrown, late, cannot_win
+        )
+        if phase is _TURN:
+            table._begin_turn(current, source, tile)
+            table._draw_may_win = True  # a drawn tile outside the waits just fails the check
+            return table
+        table._begin_turn(current, "wall", tile)
+        table._add(current, tile)  # the tile is back in the hand it leaves
+        answers = table.every_seat_answers
+        table.every_seat_answers = True  # the position's window is open to all three
+        if phase is _CLAIM:
+            table.ponds[current].pop()
+            table._seen(tile, -1)
+            table._discard(current, tile)
+        else:
+            table.offer_note = table.rules.note_offer(table, current, tile)
+            table._add(current, tile, -1)
+            table.last_tile = tile
+            table._open_window(_ROB, current, tile)
+        table.every_seat_answers = answers
+        return table
+
+    def _place(
+        self,
+        indicators: Sequence[int],
+        hands: Sequence[Sequence[int]],
+        melds: Sequence[Sequence[Meld]],
+        flowers: Sequence[Sequence[int]],
+        ponds: Sequence[Sequence[int]],
+        wall: Sequence[int],
+        deltas: Sequence[int],
+        thrown: Sequence[int],
+        late: bool,
+        cannot_win: Sequence[int],
+    ) -> None:
+        """Lay the tiles of :meth:`at_position` out, every derived count rebuilt from them."""
+        base = self.base_rules
+        self.indicators = list(indicators)
+        rules = base.begin_hand(indicators) if base.indicator_tiles and indicators else base
+        self._bind_rules(rules)
+        visible = [0] * 34
+        for s in range(4):
+            counts = [0] * 34
+            for t in hands[s]:
+                counts[t] += 1
+            self.concealed[s] = counts
+            self._sizes[s] = len(hands[s])
+            self._keys[s] = sum(TILE_KEYS[t] * counts[t] for t in range(34))
+            self.melds[s] = list(melds[s])
+            self.flowers[s] = list(flowers[s])
+            self.ponds[s] = list(ponds[s])
+            for t in self.ponds[s]:
+                visible[t] += 1
+            for m in self.melds[s]:
+                if not m.is_concealed_kong:
+                    for t in m.tiles:
+                        visible[t] += 1
+        self._waits = [None] * 4
+        self._wait_memos = [None] * 4
+        self._hands = [None] * 4
+        self._seat_views = [None] * 4
+        self._public_key = -1
+        self._visible = visible
+        self._visible_tuple = None
+        self.deltas = list(deltas)
+        self.thrown = list(thrown)
+        kongs = sum(1 for seat_melds in melds for m in seat_melds if m.kind is _KONG_MELD)
+        self.replacements = kongs + sum(len(f) for f in flowers)
+        self._reserve = rules.reserve(self.replacements)
+        self.wall = Wall([], random.Random(0), order=wall)
+        self.late = late
+        self.cannot_win = set(cannot_win)
+        self._skipped_pungs = [set(), set(), set(), set()]
+        self._passed_win = set()
+        self.history, self.events, self.event_marks = [], [], []
+        self.result = None
+        self.offer_note = None
+        self.final_discard = False
 
     # ------------------------------------------------------------------ public interface
 
@@ -716,9 +839,7 @@ class Table:
         seat = self.current
         rules = self.rules
         claimed = self.draw_source == "claim"  # claimed_turn, without the property
-        win = may_win_on_turn(claimed, seat in self.cannot_win) and offers_win(
-            self._self_drawn_check(), rules
-        )
+        win = offers_win(self._self_drawn_check(), rules)
         return turn_actions(
             self.concealed[seat],
             self.melds[seat],
@@ -738,7 +859,9 @@ class Table:
 
     def _self_drawn_check(self) -> WinCheck | None:
         seat = self.current
-        if seat in self.cannot_win or self.last_tile is None:
+        if not may_win_on_turn(self.draw_source == "claim", seat in self.cannot_win):
+            return None
+        if self.last_tile is None:
             return None
         if self.draw_source != "initial" and not self._draw_may_win:
             return None  # the drawn tile is not among the waits of the hand before it
