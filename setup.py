@@ -31,6 +31,7 @@ COMPILED = [
     # matches or replays; wall_random.py subclasses random.Random, which mypyc cannot compile).
     "src/majiang/engine/state.py",
     "src/majiang/engine/wall.py",
+    "src/majiang/engine/legality.py",
     "src/majiang/engine/table.py",
     # The RL observation encoder, and the efficiency bot's shanten blocks.
     "src/majiang/env/encoding.py",

@@ -7,7 +7,7 @@ from enum import IntEnum
 from typing import Any
 
 from .frozen import rebuild
-from .tiles import FIRST_FLOWER, NUM_KINDS, WIND_LETTERS
+from .tiles import FIRST_FLOWER, FLOWER_LETTERS, NUM_KINDS, WIND_LETTERS, format_tiles
 
 
 class MeldKind(IntEnum):
@@ -117,9 +117,25 @@ class Hand:
         return counts
 
     def __str__(self) -> str:
-        from .notation import format_hand
-
         return format_hand(self)
+
+
+def format_meld(meld: Meld) -> str:
+    """One declared set in canonical form: ``[567m,2]``, ``[EEEE]``, ``[1111s,6]``."""
+    body = format_tiles(list(meld.tiles))
+    if meld.kind is MeldKind.KONG:
+        return f"[{body}]" if meld.source == CONCEALED_KONG else f"[{body},{meld.source}]"
+    return f"[{body}]" if meld.source == 1 else f"[{body},{meld.source}]"
+
+
+def format_hand(hand: Hand) -> str:
+    """The canonical form of §1.2: flowers, sets, sorted concealed tiles, the winning tile."""
+    parts = ["".join(FLOWER_LETTERS[f - FIRST_FLOWER] for f in sorted(hand.flowers))]
+    parts.extend(format_meld(m) for m in hand.melds)
+    parts.append(format_tiles(sorted(hand.concealed)))
+    if hand.win_tile is not None:
+        parts.append(format_tiles([hand.win_tile]))
+    return "".join(parts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,4 +184,6 @@ __all__ = [
     "MeldKind",
     "WinContext",
     "flower_count",
+    "format_hand",
+    "format_meld",
 ]

@@ -8,6 +8,10 @@ are read byte by byte (``scan_plain``, also used by the batch to read a hand whe
 its JSON line); anything else (spaces, the older ``[567m2]`` form, any error) is read again by
 the exact parser, which explains what is wrong. The public functions take ``object`` and check
 the type themselves, so that a value of any type gives a :class:`NotationError`.
+
+The canonical form is written where its types live (``format_tiles`` in :mod:`majiang.tiles`,
+``format_meld`` and ``format_hand`` in :mod:`majiang.hand`, which ``str(hand)`` uses) and is
+offered here with the parser.
 """
 
 from __future__ import annotations
@@ -17,8 +21,8 @@ from collections.abc import Callable
 from typing import Final
 
 from .errors import InvalidHandError, NotationError
-from .hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind
-from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, SUITS, tile_name
+from .hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, format_hand, format_meld
+from .tiles import FIRST_FLOWER, FLOWER_LETTERS, HONOR_LETTERS, SUITS, format_tiles, tile_name
 
 MAX_COPIES: Final = 4
 MAX_MELDS: Final = 4
@@ -244,45 +248,6 @@ def _check_count(hand: Hand, text: str, allowed_counts: tuple[int, ...]) -> None
         raise InvalidHandError(
             f"{hand.tile_count} tiles in {text!r} (a declared set counts 3), expected {wanted}"
         )
-
-
-def format_tiles(tiles: list[int] | tuple[int, ...]) -> str:
-    """Tiles in the given order, one suit letter per run of digits: ``[0, 1, 27] -> "12mE"``."""
-    out: list[str] = []
-    run_suit: str | None = None
-    for t in tiles:
-        if t < 27:
-            suit = SUITS[t // 9]
-            if run_suit is not None and run_suit != suit:
-                out.append(run_suit)
-            out.append(str(t % 9 + 1))
-            run_suit = suit
-        else:
-            if run_suit is not None:
-                out.append(run_suit)
-                run_suit = None
-            out.append(tile_name(t))
-    if run_suit is not None:
-        out.append(run_suit)
-    return "".join(out)
-
-
-def format_meld(meld: Meld) -> str:
-    """One declared set in canonical form: ``[567m,2]``, ``[EEEE]``, ``[1111s,6]``."""
-    body = format_tiles(list(meld.tiles))
-    if meld.kind is MeldKind.KONG:
-        return f"[{body}]" if meld.source == CONCEALED_KONG else f"[{body},{meld.source}]"
-    return f"[{body}]" if meld.source == 1 else f"[{body},{meld.source}]"
-
-
-def format_hand(hand: Hand) -> str:
-    """The canonical form of §1.2: flowers, sets, sorted concealed tiles, the winning tile."""
-    parts = ["".join(FLOWER_LETTERS[f - FIRST_FLOWER] for f in sorted(hand.flowers))]
-    parts.extend(format_meld(m) for m in hand.melds)
-    parts.append(format_tiles(sorted(hand.concealed)))
-    if hand.win_tile is not None:
-        parts.append(format_tiles([hand.win_tile]))
-    return "".join(parts)
 
 
 # --------------------------------------------------------------------------- the plain forms

@@ -58,6 +58,27 @@ def tile_name(tile: int) -> str:
     return _NAMES[tile]
 
 
+def format_tiles(tiles: list[int] | tuple[int, ...]) -> str:
+    """Tiles in the given order, one suit letter per run of digits: ``[0, 1, 27] -> "12mE"``."""
+    out: list[str] = []
+    run_suit: str | None = None
+    for t in tiles:
+        if t < 27:
+            suit = SUITS[t // 9]
+            if run_suit is not None and run_suit != suit:
+                out.append(run_suit)
+            out.append(str(t % 9 + 1))
+            run_suit = suit
+        else:
+            if run_suit is not None:
+                out.append(run_suit)
+                run_suit = None
+            out.append(tile_name(t))
+    if run_suit is not None:
+        out.append(run_suit)
+    return "".join(out)
+
+
 _BY_NAME: Final = {name: tile for tile, name in enumerate(_NAMES)}
 
 

@@ -19,14 +19,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..engine.actions import Action, Win
+from ..engine.actions import Action
 from ..engine.state import HIDDEN, Observation, Phase
 from ..engine.table import Table
-from ..engine.wall import Wall
 from ..errors import MajiangError
 from ..hand import CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
 from ..rules.base import RuleSet
-from ..shanten import TILE_KEYS
 from .view import hand_counts, unseen_counts
 
 REDRAWS = 12
@@ -192,80 +190,37 @@ def table_at(obs: Observation, base: RuleSet, deal: Deal) -> Table:
     docstring). Claim windows open only to seats that may claim, as in simulations."""
     if obs.phase not in (Phase.TURN, Phase.CLAIM, Phase.ROB):
         raise SamplerError(f"no table can be built in the {obs.phase.value} phase")
-    table = Table(base, 0, dealer=obs.dealer, prevalent_wind=obs.prevalent_wind,
-                  dealer_count=obs.dealer_count, thrown=tuple(obs.thrown),
-                  every_seat_answers=False)
     rules = hand_rules(obs, base)
-    table.indicators = [obs.indicator] if obs.indicator is not None else []
-    table._bind_rules(rules)
-    for s in range(4):
-        counts = [0] * 34
-        for t in deal.hands[s]:
-            counts[t] += 1
-        table.concealed[s] = counts
-        table._sizes[s] = len(deal.hands[s])
-        table._keys[s] = sum(TILE_KEYS[t] * counts[t] for t in range(34))
-        table.melds[s] = _melds_of(obs, deal, s, rules)
-        table.flowers[s] = list(obs.flowers[s])
-        table.ponds[s] = list(obs.discards[s])
-    table._waits = [None] * 4
-    table._wait_memos = [None] * 4
-    table._hands = [None] * 4
-    table._seat_views = [None] * 4
-    table._public_key = -1
-    visible = [0] * 34
-    for s in range(4):
-        for t in table.ponds[s]:
-            visible[t] += 1
-        for m in table.melds[s]:
-            if not m.is_concealed_kong:
-                for t in m.tiles:
-                    visible[t] += 1
-    table._visible = visible
-    table._visible_tuple = None
-    table.deltas = list(obs.deltas)
-    table.thrown = list(obs.thrown)
-    kongs = sum(1 for melds in obs.melds for m in melds if m.kind is MeldKind.KONG)
-    table.replacements = kongs + sum(len(f) for f in obs.flowers)
-    table._reserve = rules.reserve(table.replacements)
-    table.wall = Wall([], random.Random(0), order=deal.wall)
-    table.late = obs.raw_phase
-    table.cannot_win = set() if obs.may_win else {obs.seat}
-    table._skipped_pungs = [set(), set(), set(), set()]
-    table._passed_win = set()
-    table.history, table.events, table.event_marks = [], [], []
-    table.result = None
-    table.offer_note = None
-    table.final_discard = False
-    if obs.phase is Phase.TURN:
-        source = "claim" if obs.drawn is None else "wall"
-        if obs.drawn is not None and not any(obs.discards) and not any(obs.melds):
-            source = "initial"
-        table._begin_turn(obs.seat, source, obs.drawn if obs.drawn is not None else obs.hand[-1])
-        table._draw_may_win = any(type(a) is Win for a in obs.legal_actions)
-        return table
-    offerer = obs.current
     tile = obs.last_discard
-    if tile is None:
+    source = "wall"
+    if obs.phase is Phase.TURN:
+        tile = obs.drawn if obs.drawn is not None else obs.hand[-1]
+        if obs.drawn is None:
+            source = "claim"
+        elif not any(obs.discards) and not any(obs.melds):
+            source = "initial"
+    elif tile is None:
         raise SamplerError("a claim window without a tile on offer")
-    table._begin_turn(offerer, "wall", tile)
-    table.concealed[offerer][tile] += 1  # the tile is back in the hand it leaves
-    table._sizes[offerer] += 1
-    table._keys[offerer] += TILE_KEYS[tile]
-    if obs.phase is Phase.CLAIM:
-        table.ponds[offerer].pop()
-        visible[tile] -= 1
-        table.every_seat_answers = True  # the observer is asked even with only a pass
-        table._discard(offerer, tile)
-        table.every_seat_answers = False
-    else:
-        table.offer_note = rules.note_offer(table, offerer, tile)
-        table._add(offerer, tile, -1)
-        table.last_tile = tile
-        table.every_seat_answers = True
-        table._open_window(Phase.ROB, offerer, tile)
-        table.every_seat_answers = False
-    return table
+    return Table.at_position(
+        base,
+        phase=obs.phase,
+        current=obs.seat if obs.phase is Phase.TURN else obs.current,
+        tile=tile,
+        hands=deal.hands,
+        melds=[_melds_of(obs, deal, s, rules) for s in range(4)],
+        flowers=obs.flowers,
+        ponds=obs.discards,
+        wall=deal.wall,
+        source=source,
+        dealer=obs.dealer,
+        prevalent_wind=obs.prevalent_wind,
+        indicators=[obs.indicator] if obs.indicator is not None else [],
+        deltas=obs.deltas,
+        dealer_count=obs.dealer_count,
+        thrown=obs.thrown,
+        late=obs.raw_phase,
+        cannot_win=() if obs.may_win else (obs.seat,),
+    )
 
 
 def actions_match(table: Table, obs: Observation) -> bool:

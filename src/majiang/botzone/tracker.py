@@ -16,17 +16,25 @@ from collections.abc import Sequence
 
 from ..engine.actions import (
     Action,
-    AddedKong,
     Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
     Pung,
     Win,
 )
-from ..engine.state import HIDDEN, Observation, Phase
-from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
+from ..engine.legality import (
+    check_win,
+    claim_actions,
+    claimable_for_sets,
+    fourth_tile,
+    kong_allowed_this_turn,
+    kong_replacement_left,
+    may_chow,
+    offered_context,
+    offers_win,
+    self_drawn_context,
+    turn_actions,
+)
+from ..engine.state import HIDDEN, Observation, Phase, count_visible
+from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind, WinContext
 from ..rules.base import WinCheck
 from ..rules.guobiao.ruleset import GuobiaoRules
 from .codec import Request, parse_request
@@ -65,6 +73,8 @@ class SeatView:
         self._adding: tuple[int, int] | None = None
         """(player, tile) of an added kong waiting for its robbing window to close."""
         self._last_response = ""
+        self._natural = tuple(self.rules.natural(t) for t in range(34))
+        self._physical = tuple(self.rules.physical(t) for t in range(34))
 
     # ------------------------------------------------------------------ folding requests
 
@@ -237,8 +247,7 @@ class SeatView:
         mid = action.low + 1 if isinstance(action, Chow) else None
         view._claim(self.seat, kind, mid)
         view.phase, view.current, view.drawn, view.offer = Phase.TURN, self.seat, None, None
-        legal: list[Action] = [Discard(t) for t in range(34) if view.counts[t]]
-        return view._observation(Phase.TURN, legal, claimed=True)
+        return view._observation(Phase.TURN, view._turn_actions(claimed=True), claimed=True)
 
     def _observation(self, phase: Phase, legal: list[Action], claimed: bool = False) -> Observation:
         seat = self.seat
@@ -268,97 +277,86 @@ class SeatView:
 
     def _legal(self) -> list[Action]:
         if self.phase is Phase.TURN:
-            return self._turn_actions()
+            return self._turn_actions(claimed=False)
         assert self.offer is not None
         return self._claim_actions(self.offer, robbing=self.phase is Phase.ROB)
 
-    def _turn_actions(self) -> list[Action]:
-        counts, rules = self.counts, self.rules
-        actions: list[Action] = []
-        check = self._win_check()
-        if check is not None and rules.may_declare(check):
-            actions.append(Win())
-        if self.wall - 1 >= rules.reserve(0):
-            actions += [ConcealedKong(t) for t in range(34) if counts[t] == 4]
-            actions += [
-                AddedKong(m.tile)
-                for m in self.melds[self.seat]
-                if m.kind is MeldKind.PUNG and counts[m.tile]
-            ]
-        actions += [Discard(t) for t in range(34) if counts[t]]
-        return actions
+    def _turn_actions(self, claimed: bool) -> list[Action]:
+        rules = self.rules
+        win = not claimed and offers_win(self._win_check(), rules)
+        return turn_actions(
+            self.counts,
+            self.melds[self.seat],
+            win,
+            kong_allowed_this_turn(claimed, rules),
+            self._kong_left,
+            self._natural,
+            self._physical,
+        )
 
     def _claim_actions(self, tile: int, robbing: bool) -> list[Action]:
-        counts = self.counts
-        actions: list[Action] = []
-        check = self._win_check()
-        if check is not None and self.rules.may_declare(check):
-            actions.append(Win())
-        if not robbing and not self.final:
-            if counts[tile] >= 2:
-                actions.append(Pung())
-            if counts[tile] >= 3 and self.wall - 1 >= self.rules.reserve(0):
-                actions.append(ExposedKong())
-            if tile < 27 and self.seat == (self.current + 1) % 4:
-                rank = tile % 9
-                for low in (tile - 2, tile - 1, tile):
-                    if 0 <= rank - (tile - low) <= 6 and all(
-                        counts[t] for t in (low, low + 1, low + 2) if t != tile
-                    ):
-                        actions.append(Chow(low))
-        actions.append(Pass())
-        return actions
+        rules = self.rules
+        ident = rules.identity(tile)
+        return claim_actions(
+            self.counts,
+            tile,
+            ident,
+            offers_win(self._win_check(), rules),
+            claimable_for_sets(robbing, self.final, rules.natural(tile)),
+            True,
+            self._kong_left,
+            may_chow(ident, rules.chow_allowed(self.current, self.seat)),
+            self._physical,
+            True,
+        )
+
+    def _kong_left(self) -> bool:
+        """A kong's replacement tile is left (the reserve counted as before any replacement:
+        Guobiao's is always 0)."""
+        return kong_replacement_left(self.wall, self.rules.reserve(0))
 
     def _win_check(self) -> WinCheck | None:
         """The rule set's verdict on winning now (as the table builds it), or None."""
         seat, counts = self.seat, self.counts
         melds = self.melds[seat]
         if self.phase is Phase.TURN:
-            win = self.drawn
-            if win is None or not self.rules.could_win(counts, len(melds)):
+            drawn = self.drawn
+            if drawn is None:
                 return None
-            held = counts[win] - 1
-            context = WinContext(
-                self_drawn=True,
-                seat_wind=seat,
-                prevalent_wind=self.quan,
-                last_tile=self.wall <= 0 and self.draw_source != "initial",
-                kong=self.draw_source == "kong",
-                fourth_tile=self._fourth_tile(win, held),
-                initial_hand=self.draw_source == "initial" and not melds,
-            )
-            rest = list(counts)
-        else:
-            win = self.offer
-            assert win is not None
-            rest = list(counts)
-            rest[win] += 1
-            if not self.rules.could_win(rest, len(melds)):
-                return None
-            robbing = self.phase is Phase.ROB
-            context = WinContext(
-                self_drawn=False,
-                seat_wind=seat,
-                prevalent_wind=self.quan,
-                last_tile=self.final and not robbing,
-                kong=robbing,
-                fourth_tile=not robbing and self._fourth_tile(win, 0, offered=True),
-            )
-        rest[win] -= 1
-        concealed = tuple(t for t in range(34) for _ in range(rest[t]))
-        hand = Hand(tuple(melds), concealed, win, tuple(self.flowers[seat]))
-        return self.rules.check_win(hand, context)
+            win = drawn
 
-    def _fourth_tile(self, tile: int, held: int, offered: bool = False) -> bool:
-        """和绝张 as the table counts it: the other three copies are in ponds and exposed sets."""
-        if held:
-            return False
-        visible = sum(pond.count(tile) for pond in self.ponds) - (1 if offered else 0)
-        for melds in self.melds:
-            for m in melds:
-                if m.is_exposed and m.tile != HIDDEN:
-                    visible += m.tiles.count(tile)
-        return visible == 3
+            def context() -> WinContext:
+                return self_drawn_context(
+                    seat,
+                    self.quan,
+                    self.draw_source,
+                    self.wall <= 0,
+                    fourth_tile(self._visible(win), counts[win] - 1),
+                    bool(melds),
+                )
+
+            in_hand = True
+        else:
+            assert self.offer is not None
+            win = self.offer
+            robbing = self.phase is Phase.ROB
+
+            def context() -> WinContext:
+                return offered_context(
+                    seat,
+                    self.quan,
+                    self.final,
+                    robbing,
+                    fourth_tile(self._visible(win), 0, offered=True),
+                )
+
+            in_hand = False
+        return check_win(self.rules, counts, melds, self.flowers[seat], win, in_hand, context)
+
+    def _visible(self, tile: int) -> int:
+        """Copies of ``tile`` face up in the ponds and exposed melds."""
+        melds = tuple(tuple(m) for m in self.melds)
+        return count_visible(melds, tuple(tuple(p) for p in self.ponds))[tile]
 
 
 def replay(requests: Sequence[str], responses: Sequence[str]) -> SeatView:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import NamedTuple
 
+from ..rules.base import RuleSet
 from .actions import (
     AcceptBullets,
     Action,
@@ -18,36 +19,67 @@ from .actions import (
     Win,
     action_to_json,
 )
+from .legality import (
+    claimable_for_sets,
+    kong_allowed_this_turn,
+    may_win_on_offer,
+    may_win_on_turn,
+)
 from .state import Phase
 
-if TYPE_CHECKING:
-    from .table import Table
+
+class Situation(NamedTuple):
+    """What a refusal's reason reads of a table, for the seat refused (built only then)."""
+
+    phase: Phase
+    waiting: tuple[int, ...]
+    """The seats that must decide now (``to_act``)."""
+    rules: RuleSet
+    dealer: int
+    answered: bool
+    """Some seat has answered in this phase already."""
+    current: int
+    """The seat on turn, or whose tile is on offer."""
+    claimed_turn: bool
+    kong_left: bool
+    """This seat's kong on its turn would have its replacement draw."""
+    four_part_wall: bool
+    final_discard: bool
+    offered: int | None
+    """The tile on offer."""
+    skipped_pung: bool
+    """This seat passed a pung of the tile on offer's identity since it last took a tile."""
+    false_won: bool
+    passed_win: bool
 
 
-def why_illegal(table: Table, seat: int, action: Action, legal: list[Action]) -> str:
+def why_illegal(situation: Situation, seat: int, action: Action, legal: list[Action]) -> str:
     """Why ``seat`` may not play ``action`` now: who is waiting, or the rule it breaks."""
     try:
         label: object = action_to_json(action)
     except (TypeError, IndexError, KeyError):
         label = repr(action)  # not an action, or a tile that does not exist
-    if table.phase is Phase.END:
+    if situation.phase is Phase.END:
         return f"{label} by seat {seat}: the hand is over"
     if not legal:
-        waiting = ", ".join(str(s) for s in table.to_act()) or "nobody"
+        waiting = ", ".join(str(s) for s in situation.waiting) or "nobody"
         return f"{label} by seat {seat}: it is not this seat's decision (waiting for {waiting})"
-    return f"{label} by seat {seat}: {_reason(table, seat, action)}"
+    return f"{label} by seat {seat}: {_reason(situation, seat, action)}"
 
-def _reason(table: Table, seat: int, action: Action) -> str:
-    """Why a well-formed action is refused, in the words of the rules."""
+
+def _reason(table: Situation, seat: int, action: Action) -> str:
+    """Why a well-formed action is refused, in the words of the rules (each condition the one
+    :mod:`majiang.engine.legality` applies)."""
     turn = table.phase is Phase.TURN
     bullets = table.phase is Phase.BULLETS
+    rules = table.rules
     if isinstance(action, ThrowBullets | AcceptBullets) or bullets:
         if not bullets:
             return "bullets are thrown and accepted only before the deal"
         if isinstance(action, ThrowBullets):
-            if seat != table.dealer or table.responses:
+            if seat != table.dealer or table.answered:
                 return "only the dealer throws bullets, once, before the deal"
-            return f"the dealer may throw 0 to {table.rules.throw_limit} bullets"
+            return f"the dealer may throw 0 to {rules.throw_limit} bullets"
         if isinstance(action, AcceptBullets | Pass):
             return "only the other players answer the dealer's throw"
         return "before the deal only bullets are thrown and accepted"
@@ -56,48 +88,48 @@ def _reason(table: Table, seat: int, action: Action) -> str:
     if isinstance(action, Discard):
         return "that tile is not in the concealed hand"
     if isinstance(action, ConcealedKong | AddedKong):
-        if table.claimed_turn and not table.rules.kong_after_claim:
+        if not kong_allowed_this_turn(table.claimed_turn, rules):
             return "after a chow or pung the player must discard (no kong until his next draw)"
-        if not table._may_kong(seat):
-            if table.wall.parts != 1:
+        if not table.kong_left:
+            if table.four_part_wall:
                 return "no kong: this player's or the next player's part of the wall is empty"
             return "no kong: the wall has no replacement tile left for it"
-        if not table.rules.natural(action.tile):
+        if not rules.natural(action.tile):
             return "a wild tile may not be used in a kong"
         if isinstance(action, ConcealedKong):
             return "a concealed kong needs four copies in the concealed hand"
         return "an added kong needs an exposed pung of that tile and the fourth copy in hand"
     if isinstance(action, Chow | Pung | ExposedKong | Pass) and turn:
         return "there is no discard to claim now"
-    if isinstance(action, Chow | Pung | ExposedKong) and table.final_discard:
-        return "the final discard may only be claimed for a win"
-    if isinstance(action, Chow | Pung | ExposedKong) and table.phase is Phase.ROB:
-        return "the tile of an added kong may only be robbed for a win"
-    if isinstance(action, Chow | Pung | ExposedKong) and not table.rules.natural(
-        table.last_tile if table.last_tile is not None else 0
+    offered = table.offered if table.offered is not None else 0
+    robbing = table.phase is Phase.ROB
+    if isinstance(action, Chow | Pung | ExposedKong) and not claimable_for_sets(
+        robbing, table.final_discard, rules.natural(offered)
     ):
+        if table.final_discard:
+            return "the final discard may only be claimed for a win"
+        if robbing:
+            return "the tile of an added kong may only be robbed for a win"
         return "a discarded wild tile is dead: it may not be claimed"
     if isinstance(action, Chow):
-        if not table.rules.chow_allowed(table.current, seat):
+        if not rules.chow_allowed(table.current, seat):
             return "only the discarder's next player may chow"
         return "that chow cannot be made with this hand and this discard"
     if isinstance(action, Pung):
-        if table.last_tile is not None and (
-            table.rules.identity(table.last_tile) in table._skipped_pungs[seat]
-        ):
+        if table.skipped_pung:
             return "this player passed a pung of this tile and may not pung it until he draws"
         return "a pung needs two copies of the discard in the concealed hand"
     if isinstance(action, ExposedKong):
         return "a kong on a discard needs three copies in hand and a replacement tile left"
     if isinstance(action, Win):
-        if seat in table.cannot_win:
+        if table.false_won:
             return "after a false win this player may not win again this hand"
-        if table.claimed_turn:
+        if not may_win_on_turn(table.claimed_turn, False):
             return "no win right after a chow or pung (only a discard)"
-        if seat in table._passed_win and table.phase is not Phase.TURN:
+        if not turn and not may_win_on_offer(False, table.passed_win):
             return "this player passed a win and may not win on a discard until he draws"
         return "the tiles do not form a winning hand that may be declared"
     return "not legal now"
 
 
-__all__ = ["why_illegal"]
+__all__ = ["Situation", "why_illegal"]

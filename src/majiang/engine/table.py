@@ -15,23 +15,19 @@ tiles, the claims, whether a hand wins and the payments; the table never asks wh
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, SupportsIndex
 from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
-from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
+from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind, WinContext
 from ..rules.base import RuleSet, WinCheck
 from ..shanten import TILE_KEYS
 from ..tiles import tile_name
 from .actions import (
     ACCEPT_BULLETS_ACTION,
-    ADDED_KONGS,
-    CHOWS,
-    CONCEALED_KONGS,
-    DISCARDS,
-    EXPOSED_KONG_ACTION,
     PASS_ACTION,
     PUNG_ACTION,
     WIN_ACTION,
@@ -48,7 +44,22 @@ from .actions import (
     Win,
     action_to_json,
 )
-from .reasons import why_illegal
+from .legality import (
+    check_win,
+    claim_actions,
+    claimable_for_sets,
+    fourth_tile,
+    kong_allowed_this_turn,
+    kong_in_parts,
+    kong_replacement_left,
+    may_win_on_offer,
+    may_win_on_turn,
+    offered_context,
+    offers_win,
+    self_drawn_context,
+    turn_actions,
+)
+from .reasons import Situation, why_illegal
 from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
 from .wall import Wall
 from .wall_random import WallRandom
@@ -253,6 +264,128 @@ class Table:
         else:
             self._deal()
 
+    @classmethod
+    def at_position(
+        cls,
+        rules: RuleSet,
+        *,
+        phase: Phase,
+        current: int,
+        tile: int,
+        hands: Sequence[Sequence[int]],
+        melds: Sequence[Sequence[Meld]],
+        flowers: Sequence[Sequence[int]],
+        ponds: Sequence[Sequence[int]],
+        wall: Sequence[int],
+        source: str = "wall",
+        dealer: int = 0,
+        prevalent_wind: int = 0,
+        indicators: Sequence[int] = (),
+        deltas: Sequence[int] = (0, 0, 0, 0),
+        dealer_count: int = 1,
+        thrown: Sequence[int] = (0, 0, 0, 0),
+        late: bool = False,
+        cannot_win: Sequence[int] = (),
+        every_seat_answers: bool = False,
+    ) -> Table:
+        """A table at a position in the middle of a hand (a what-if: a search, a puzzle).
+
+        ``rules`` are the rule set's (bound here to ``indicators``, as after the deal).
+        ``hands`` are every seat's concealed tiles, ``melds`` (concealed kongs with their faces),
+        ``flowers`` and ``ponds`` as they lie, ``wall`` the tiles left in draw order. ``TURN``:
+        ``current`` is to act, ``tile`` the tile it took last and ``source`` how (``"wall"``,
+        ``"claim"``, ``"initial"``, ``"kong"``, ``"flower"``). ``CLAIM``: ``current`` has just
+        discarded ``tile`` (the last of its pond); ``ROB``: ``current`` is adding ``tile`` to
+        its pung (in no hand). Replacement draws so far are counted from the kongs and flowers
+        on the table; the passes that rule sets restrict after (a pung, a win) start afresh.
+        The claim windows after the position open to every seat only with
+        ``every_seat_answers`` (the position's own is always open to all three)."""
+        if phase not in (_TURN, _CLAIM, _ROB):
+            raise MajiangError(f"no table can be built in the {phase.value} phase")
+        table = cls(
+            rules, 0, dealer=dealer, prevalent_wind=prevalent_wind, dealer_count=dealer_count,
+            thrown=tuple(thrown), every_seat_answers=every_seat_answers,
+        )  # fmt: skip
+        table._place(
+            indicators, hands, melds, flowers, ponds, wall, deltas, thrown, late, cannot_win
+        )
+        if phase is _TURN:
+            table._begin_turn(current, source, tile)
+            table._draw_may_win = True  # a drawn tile outside the waits just fails the check
+            return table
+        table._begin_turn(current, "wall", tile)
+        table._add(current, tile)  # the tile is back in the hand it leaves
+        answers = table.every_seat_answers
+        table.every_seat_answers = True  # the position's window is open to all three
+        if phase is _CLAIM:
+            table.ponds[current].pop()
+            table._seen(tile, -1)
+            table._discard(current, tile)
+        else:
+            table.offer_note = table.rules.note_offer(table, current, tile)
+            table._add(current, tile, -1)
+            table.last_tile = tile
+            table._open_window(_ROB, current, tile)
+        table.every_seat_answers = answers
+        return table
+
+    def _place(
+        self,
+        indicators: Sequence[int],
+        hands: Sequence[Sequence[int]],
+        melds: Sequence[Sequence[Meld]],
+        flowers: Sequence[Sequence[int]],
+        ponds: Sequence[Sequence[int]],
+        wall: Sequence[int],
+        deltas: Sequence[int],
+        thrown: Sequence[int],
+        late: bool,
+        cannot_win: Sequence[int],
+    ) -> None:
+        """Lay the tiles of :meth:`at_position` out, every derived count rebuilt from them."""
+        base = self.base_rules
+        self.indicators = list(indicators)
+        rules = base.begin_hand(indicators) if base.indicator_tiles and indicators else base
+        self._bind_rules(rules)
+        visible = [0] * 34
+        for s in range(4):
+            counts = [0] * 34
+            for t in hands[s]:
+                counts[t] += 1
+            self.concealed[s] = counts
+            self._sizes[s] = len(hands[s])
+            self._keys[s] = sum(TILE_KEYS[t] * counts[t] for t in range(34))
+            self.melds[s] = list(melds[s])
+            self.flowers[s] = list(flowers[s])
+            self.ponds[s] = list(ponds[s])
+            for t in self.ponds[s]:
+                visible[t] += 1
+            for m in self.melds[s]:
+                if not m.is_concealed_kong:
+                    for t in m.tiles:
+                        visible[t] += 1
+        self._waits = [None] * 4
+        self._wait_memos = [None] * 4
+        self._hands = [None] * 4
+        self._seat_views = [None] * 4
+        self._public_key = -1
+        self._visible = visible
+        self._visible_tuple = None
+        self.deltas = list(deltas)
+        self.thrown = list(thrown)
+        kongs = sum(1 for seat_melds in melds for m in seat_melds if m.kind is _KONG_MELD)
+        self.replacements = kongs + sum(len(f) for f in flowers)
+        self._reserve = rules.reserve(self.replacements)
+        self.wall = Wall([], random.Random(0), order=wall)
+        self.late = late
+        self.cannot_win = set(cannot_win)
+        self._skipped_pungs = [set(), set(), set(), set()]
+        self._passed_win = set()
+        self.history, self.events, self.event_marks = [], [], []
+        self.result = None
+        self.offer_note = None
+        self.final_discard = False
+
     # ------------------------------------------------------------------ public interface
 
     def seat_wind(self, seat: int) -> int:
@@ -293,7 +426,7 @@ class Table:
         """:meth:`apply` of a seat 0-3 as an ``int`` (the compiled build checks the type)."""
         legal = self._legal(seat)
         if not _offered(action, legal):
-            raise IllegalAction(why_illegal(self, seat, action, list(legal)))
+            raise IllegalAction(why_illegal(self._situation(seat), seat, action, list(legal)))
         start = len(self.events)
         self.history.append((seat, action))
         self.event_marks.append(start)
@@ -309,6 +442,26 @@ class Table:
                 else:
                     self._resolve_bullets()
         return self.events[start:]
+
+    def _situation(self, seat: int) -> Situation:
+        """What the reason of a refusal of ``seat``'s action reads."""
+        offered = self.last_tile
+        return Situation(
+            self.phase,
+            tuple(self.to_act()),
+            self.rules,
+            self.dealer,
+            bool(self.responses),
+            self.current,
+            self.claimed_turn,
+            self._may_kong(seat),
+            self.wall.parts != 1,
+            self.final_discard,
+            offered,
+            offered is not None and self.rules.identity(offered) in self._skipped_pungs[seat],
+            seat in self.cannot_win,
+            seat in self._passed_win,
+        )
 
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know now."""
@@ -597,16 +750,16 @@ class Table:
         return wall.back - wall.front - self._reserve
 
     def _may_kong(self, seat: int, exposed: bool = False) -> bool:
-        """A kong needs its replacement draw: one tile above the reserve after one more
-        replacement (Guobiao: any tile left; Huangyan: R - 1 >= T(k + 1)). In four parts a
-        kong on one's turn needs a tile in one's own part and the next player's (it may not
-        be made on the last turn); a kong of a discard, any discard that may be claimed (its
-        declarer's draw ends the hand if his part is empty)."""
+        """Whether ``seat``'s kong (``exposed``: of a discard) has its replacement draw
+        (:func:`~majiang.engine.legality.kong_replacement_left`, on four parts
+        :func:`~majiang.engine.legality.kong_in_parts`)."""
         wall = self.wall
         if wall.parts != 1:
             part = (seat - self.dealer) % 4
-            return exposed or (wall.left(part) > 0 and wall.left((part + 1) % 4) > 0)
-        return wall.back - wall.front - 1 >= self.rules.reserve(self.replacements + 1)
+            return kong_in_parts(wall.left(part), wall.left((part + 1) % 4), exposed)
+        return kong_replacement_left(
+            wall.back - wall.front, self.rules.reserve(self.replacements + 1)
+        )
 
     def _draw(self, seat: int, from_back: bool, source: str) -> bool:
         """Draw for ``seat`` (replacing flowers); False if the hand ended as a draw."""
@@ -684,38 +837,31 @@ class Table:
 
     def _turn_actions(self) -> list[Action]:
         seat = self.current
-        counts = self.concealed[seat]
         rules = self.rules
-        actions: list[Action] = []
         claimed = self.draw_source == "claim"  # claimed_turn, without the property
-        if not claimed:
-            check = self._self_drawn_check()
-            if check is not None and rules.may_declare(check):
-                actions.append(WIN_ACTION)
-        melds = self.melds[seat]
-        discard_of = DISCARDS
-        discards: list[Action] = []  # a discard of every kind held, in order
-        four = False
-        for t in range(34):  # one pass, not `4 in counts` and compress(): a native loop compiled
-            n = counts[t]
-            if n:
-                discards.append(discard_of[t])
-                if n == 4:
-                    four = True
-        if (melds or four) and (not claimed or rules.kong_after_claim) and self._may_kong(seat):
-            if four:
-                for t in range(34):
-                    if counts[t] == 4 and rules.natural(t):
-                        actions.append(CONCEALED_KONGS[t])
-            for m in melds:
-                if m.kind is _PUNG_MELD and counts[rules.physical(m.tile)]:
-                    actions.append(ADDED_KONGS[rules.physical(m.tile)])
-        actions.extend(discards)
-        return actions
+        win = offers_win(self._self_drawn_check(), rules)
+        return turn_actions(
+            self.concealed[seat],
+            self.melds[seat],
+            win,
+            kong_allowed_this_turn(claimed, rules),
+            self._may_kong_on_turn,
+            self._natural,
+            self._physical,
+        )
+
+    def _may_kong_on_turn(self) -> bool:
+        return self._may_kong(self.current)
+
+    def _may_kong_exposed(self) -> bool:
+        """A kong of the discard on offer has its replacement (the same for every claimer)."""
+        return self._may_kong(self.current, True)
 
     def _self_drawn_check(self) -> WinCheck | None:
         seat = self.current
-        if seat in self.cannot_win or self.last_tile is None:
+        if not may_win_on_turn(self.draw_source == "claim", seat in self.cannot_win):
+            return None
+        if self.last_tile is None:
             return None
         if self.draw_source != "initial" and not self._draw_may_win:
             return None  # the drawn tile is not among the waits of the hand before it
@@ -723,14 +869,13 @@ class Table:
             win = self.last_tile
 
             def context() -> WinContext:
-                return WinContext(
-                    self_drawn=True,
-                    seat_wind=self.seat_wind(seat),
-                    prevalent_wind=self.prevalent_wind,
-                    last_tile=self._live(seat) <= 0 and self.draw_source != "initial",
-                    kong=self.draw_source == "kong",
-                    fourth_tile=self._fourth_tile(seat, win, self.concealed[seat][win] - 1),
-                    initial_hand=self.draw_source == "initial" and not self.melds[seat],
+                return self_drawn_context(
+                    self.seat_wind(seat),
+                    self.prevalent_wind,
+                    self.draw_source,
+                    self._live(seat) <= 0,
+                    fourth_tile(self._visible[win], self.concealed[seat][win] - 1),
+                    bool(self.melds[seat]),
                 )
 
             self._turn_check = self._check(seat, win, context, in_hand=True)
@@ -795,65 +940,57 @@ class Table:
         self.checks = {}
         self._legal_turn = None
         robbing = phase is _ROB
-        claimable = not robbing and not self.final_discard and self._natural[tile]
+        natural = self._natural[tile]
+        claimable = claimable_for_sets(robbing, self.final_discard, natural)
         ident = self._identity[tile]
-        may_chow = self._may_chow[offerer] if claimable and ident < 27 else _NO_CHOWS
+        chows_for = self._may_chow[offerer] if ident < 27 else _NO_CHOWS
         every_seat_answers = self.every_seat_answers
         concealed = self.concealed
         known_waits = self._waits
+        skipped = self._skipped_pungs
         for seat in _OTHERS[offerer]:  # counter-clockwise from the offerer
-            options: list[Action] = []
             waits = known_waits[seat]
             if waits is None:
                 waits = self._wait_set(seat)
-            if tile in waits and seat not in self.cannot_win and seat not in self._passed_win:
-                self._offer_win(seat, tile, robbing, options)
-            if claimable:
-                counts = concealed[seat]
-                if counts[tile] >= 2:
-                    if ident not in self._skipped_pungs[seat]:
-                        options.append(PUNG_ACTION)
-                    if counts[tile] >= 3 and self._may_kong(seat, True):
-                        options.append(EXPOSED_KONG_ACTION)
-                if may_chow[seat]:
-                    self._add_chows(counts, ident, options)
-            if options or every_seat_answers:
-                options.append(PASS_ACTION)
+            win = (
+                tile in waits
+                and may_win_on_offer(seat in self.cannot_win, seat in self._passed_win)
+                and self._offer_win(seat, tile, robbing)
+            )
+            options = claim_actions(
+                concealed[seat],
+                tile,
+                ident,
+                win,
+                claimable,
+                ident not in skipped[seat],
+                self._may_kong_exposed,
+                chows_for[seat],
+                self._physical,
+                every_seat_answers,
+            )
+            if options:
                 self.options[seat] = options
 
-    def _offer_win(self, seat: int, tile: int, robbing: bool, options: list[Action]) -> None:
-        """Offer ``seat`` a win on the tile on offer if the rule set lets it declare one."""
+    def _offer_win(self, seat: int, tile: int, robbing: bool) -> bool:
+        """Whether ``seat`` is offered a win on the tile on offer (the rule set lets it declare
+        one); its verdict is kept in ``checks``."""
 
         def context() -> WinContext:
-            return WinContext(
-                self_drawn=False,
-                seat_wind=self.seat_wind(seat),
-                prevalent_wind=self.prevalent_wind,
-                last_tile=self.final_discard and not robbing,
-                kong=robbing,
-                fourth_tile=not robbing and self._fourth_tile(seat, tile, 0, offered=True),
+            return offered_context(
+                self.seat_wind(seat),
+                self.prevalent_wind,
+                self.final_discard,
+                robbing,
+                fourth_tile(self._visible[tile], 0, offered=True),
             )
 
         check = self._check(seat, tile, context, in_hand=False)
-        if check is not None and self.rules.may_declare(check):
-            options.append(WIN_ACTION)
+        if offers_win(check, self.rules):
+            assert check is not None
             self.checks[seat] = check
-
-    def _add_chows(self, counts: list[int], ident: int, options: list[Action]) -> None:
-        """Append the chows that the suited tile of identity ``ident`` completes with the
-        concealed ``counts``, lowest first (the other two tiles by their physical faces)."""
-        physical = self._physical
-        rank = ident % 9
-        below2 = rank >= 2 and counts[physical[ident - 2]]
-        below1 = rank >= 1 and counts[physical[ident - 1]]
-        above1 = rank <= 7 and counts[physical[ident + 1]]
-        above2 = rank <= 6 and counts[physical[ident + 2]]
-        if below2 and below1:
-            options.append(CHOWS[ident - 2])
-        if below1 and above1:
-            options.append(CHOWS[ident - 1])
-        if above1 and above2:
-            options.append(CHOWS[ident])
+            return True
+        return False
 
     def _resolve_claims(self) -> None:
         discarder = self.current
@@ -970,23 +1107,16 @@ class Table:
     def _check(
         self, seat: int, win: int, context: Callable[[], WinContext], in_hand: bool
     ) -> WinCheck | None:
-        """The rule set's verdict on ``seat`` winning with ``win`` (None: no winning shape).
-
-        The rule set's cheap shape test runs first; the context is built only when it passes.
-        """
-        counts = self.concealed[seat]
-        if not in_hand:
-            counts[win] = counts[win] + 1
-        try:
-            if not self.rules.could_win(counts, len(self.melds[seat])):
-                return None
-            concealed = [t for t in range(34) for _ in range(counts[t])]
-        finally:
-            if not in_hand:
-                counts[win] = counts[win] - 1
-        concealed.remove(win)
-        hand = Hand(tuple(self.melds[seat]), tuple(concealed), win, tuple(self.flowers[seat]))
-        return self.rules.check_win(hand, context())
+        """The rule set's verdict on ``seat`` winning with ``win`` (None: no winning shape)."""
+        return check_win(
+            self.rules,
+            self.concealed[seat],
+            self.melds[seat],
+            self.flowers[seat],
+            win,
+            in_hand,
+            context,
+        )
 
     def _wait_set(self, seat: int) -> frozenset[int]:
         """``seat``'s waiting tiles (its hand is one tile short), asked of the rule set only
@@ -1008,15 +1138,6 @@ class Table:
                 self._wait_memos[seat] = (hand, waits)
             self._waits[seat] = waits
         return waits
-
-    def _fourth_tile(self, seat: int, tile: int, held: int, offered: bool = False) -> bool:
-        """和绝张: the other three copies are visible (ponds and exposed melds)."""
-        if held:
-            return False
-        visible = self._visible[tile]
-        if offered:
-            visible -= 1  # the discard on offer is the winning tile itself
-        return visible == 3
 
     def _false_win(self, seat: int) -> None:
         self.cannot_win.add(seat)
