@@ -25,7 +25,6 @@ from websockets.sync.client import ClientConnection, connect
 
 from majiang.engine.actions import action_from_json
 from majiang.engine.record import replay, table_from_header
-from majiang.rules.registry import rule_set
 from majiang.tiles import tile_name
 from server_helpers import ThreadedServer
 
@@ -217,8 +216,7 @@ def test_bots_fill_empty_seats_and_one_person_plays(server: Server) -> None:
     grants = take_seats(server, code, [2])
     clients = play_match(server, code, grants)
     view = server.http.get(f"/rooms/{code}").json()
-    fill = rule_set("gb").opponent_bot  # the bot people play against: fan
-    assert [s["bot"] for s in view["seats"]] == [fill, "random", None, fill]
+    assert [s["bot"] for s in view["seats"]] == ["efficient", "random", None, "efficient"]
     assert check_frames(server, code, clients) > 10
 
 

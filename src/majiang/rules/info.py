@@ -109,12 +109,13 @@ class RuleSetInfo:
     """The options dataclass (fields made by :func:`option`)."""
     bots: tuple[str, ...]
     """The bots that play it and answer within milliseconds (a game server offers these)."""
-    opponent_bot: str
-    """The bot people play against unless they choose: a game server's bot seats and the seats
-    it takes over, the terminal table's opponents."""
-    baseline_bot: str
-    """The bot that plays every seat of ``simulate`` and ``tournament`` unless told (the
-    measurement's reference: the strongest bot that still plays thousands of hands a minute)."""
+    default_bot: str
+    """The bot of every seat nobody chose where many hands are played: a game server's bot seats
+    and the seats it takes over for absent players, ``simulate`` and ``tournament`` (the cheapest
+    bot that plays the rule set well: a server runs many tables in one process)."""
+    practice_bot: str
+    """The terminal table's opponents unless told (``majiang play``: one table on the player's
+    own machine, so the strongest bot that still answers at once)."""
     points_unit: str
     """What a winning total counts: ``fans`` (Guobiao) or ``hu``, as in "mean fans"."""
     shows: TableShows
@@ -132,6 +133,12 @@ class RuleSetInfo:
     """Whether Botzone's programs play it (Botzone's game is Guobiao)."""
     heavy_bots: tuple[str, ...] = ()
     """Bots that play it but think a second or more a decision (the command line's tools only)."""
+    settlement: str = "majiang.rules.sheet_lines:no_lines"
+    """``module:function`` of the score sheet's settlement lines
+    (:mod:`majiang.rules.sheet_lines`; ``function(result, rules, stake) -> dict``)."""
+    match_length: str = "hands"
+    """How a match is usually agreed: ``hands`` (a number of hands) or ``rounds`` (rounds of
+    the deal, where a dealer may keep the deal); the organiser's sheet form starts with it."""
     options_doc: str = ""
     """Where the options are explained, with their reasons (``docs/rules/guobiao.md §6``)."""
 
@@ -153,8 +160,9 @@ class RuleSetInfo:
             "label": self.label,
             "options": [o.to_json() for o in self.options()],
             "bots": list(self.bots),
-            "default_bot": self.opponent_bot,
+            "default_bot": self.default_bot,
             "points_unit": self.points_unit,
+            "match_length": self.match_length,
             "shows": {f.name: getattr(self.shows, f.name) for f in fields(self.shows)},
         }
 

@@ -16,7 +16,7 @@ from ..errors import OptionError
 from .base import RuleSet
 from .guobiao.info import INFO as GUOBIAO
 from .huangyan.info import INFO as HUANGYAN
-from .info import RuleSetInfo
+from .info import RuleSetInfo, load
 
 DEFAULT_RULES = GUOBIAO.name
 """The rule set played when none is named."""
@@ -96,3 +96,10 @@ def rules_options(rules: RuleSet) -> dict[str, Any]:
 def info_of(rules: RuleSet) -> RuleSetInfo:
     """The description of an engine rule set (by its ``name``)."""
     return rule_set(rules.name)
+
+
+def settlement_lines(result: dict[str, Any], rules: RuleSet, stake: int) -> dict[str, Any]:
+    """A finished hand's settlement lines for a score sheet, by its rule set
+    (:mod:`majiang.rules.sheet_lines`)."""
+    lines: dict[str, Any] = load(info_of(rules).settlement)(result, rules, stake)
+    return lines

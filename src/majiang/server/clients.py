@@ -58,8 +58,8 @@ SPECTATOR = -1
 
 def default_bot(rules: str) -> str:
     """The bot that fills seats and takes over for absent players: the rule set's
-    :attr:`~majiang.rules.info.RuleSetInfo.opponent_bot`."""
-    return rule_set(rules).opponent_bot
+    :attr:`~majiang.rules.info.RuleSetInfo.default_bot`."""
+    return rule_set(rules).default_bot
 
 
 def default_action(obs: Observation) -> Action:

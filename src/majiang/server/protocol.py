@@ -28,11 +28,21 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from pydantic_core import PydanticCustomError
 
-from ..rules.registry import DEFAULT_RULES, RULE_SETS
+from ..engine.table import Table
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, settlement_lines
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 """Longer websocket frames are rejected."""
+
+
+def settlement_of(table: Table) -> dict[str, Any] | None:
+    """A finished hand's settlement lines for the score sheet, from its rule set
+    (:mod:`majiang.rules.sheet_lines`: each line's text in both languages, every transfer with
+    its reason); None while the hand goes on."""
+    if table.result is None:
+        return None
+    return settlement_lines(table.result.to_json(), table.rules, table.stake)
 
 
 class _Strict(BaseModel):
@@ -127,7 +137,7 @@ class RoomCreate(_Strict):
     """A bot per seat (None: a seat for a person; empty seats get ``fill_bot`` at the start)."""
     fill_bot: str | None = None
     """The bot that fills seats nobody took when the match starts (None: the rule set's
-    opponent bot)."""
+    default bot)."""
 
     @field_validator("rules", mode="before")
     @classmethod
@@ -257,6 +267,8 @@ class RuleSetInfo(BaseModel):
     default_bot: str
     points_unit: str
     """What a winning total counts (``fans``, ``hu``)."""
+    match_length: str
+    """``hands`` or ``rounds``: how a match of these rules is usually agreed."""
     shows: dict[str, Any]
     """What a table shows: ``prevalent_wind``, ``dealer_count``, ``wild`` (bool each),
     ``second_ledger`` (a name or null), ``gunner``."""

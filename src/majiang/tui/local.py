@@ -34,8 +34,8 @@ ME = 0
 
 def default_bot(rules: str) -> str:
     """The bot the other seats get unless told: the rule set's
-    :attr:`~majiang.rules.info.RuleSetInfo.opponent_bot`."""
-    return rule_set(rules).opponent_bot
+    :attr:`~majiang.rules.info.RuleSetInfo.practice_bot`."""
+    return rule_set(rules).practice_bot
 
 
 def final_tiles(table: Table) -> Json:

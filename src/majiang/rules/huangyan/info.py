@@ -25,14 +25,16 @@ INFO = RuleSetInfo(
     options_class=HuangyanOptions,
     bots=("random", "wild"),
     heavy_bots=("search",),
-    opponent_bot="wild",
-    baseline_bot="wild",
+    default_bot="wild",
+    practice_bot="wild",
     points_unit="hu",
     shows=TableShows(prevalent_wind=False, dealer_count=True, wild=True,
                      second_ledger="bullets", gunner=True),
     hints="majiang.hints:wild_hints",
     scorer="majiang.cli.score_huangyan:run",
     sheet="majiang.tui.sheets:huangyan_sheet",
+    settlement="majiang.rules.huangyan.sheet:settlement_lines",
+    match_length="rounds",
     options_doc="docs/rules/huangyan.md §0.4",
 )
 """Huangyan: hu points and doublings, the 得 wild tile, bullets, no prevalent wind (A22)."""

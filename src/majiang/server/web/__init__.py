@@ -23,6 +23,7 @@ from ...rules.guobiao.fan_tiles import fan_tiles
 from ...rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
 from ...rules.registry import RULE_SETS
 from ...tiles import tile_name
+from ..protocol import settlement_of
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The browser table's files: ``index.html``, the JavaScript modules and the style sheet."""
@@ -98,6 +99,7 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
     if steps and table.result is not None:
         steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
         steps[-1]["view"]["fan_definitions"] = fan_definitions(table)
+        steps[-1]["view"]["settlement"] = settlement_of(table)
     return steps
 
 
