@@ -336,6 +336,9 @@ def test_a_huangyan_hand_shows_the_wild_tile_and_bullets(page: Page) -> None:
     page.shot("huangyan-sheet", height=1400)
     p.click("#lang-toggle")
     assert "和数项目" in sheet.inner_text()
+    # the reasons in Chinese as the rule set sends them (the browser translates no English)
+    assert "子弹 B×庄数×自摸倍数" in sheet.locator(".payment-list").inner_text()
+    assert "计算" in sheet.locator("#arithmetic").inner_text()
     # in Chinese, a doubling's (i) opens its definition, the Chinese first
     code = p.inner_text("#room-code")
     result = page.server.http.get(f"/rooms/{code}/hands").json()[0]["result"]

@@ -15,8 +15,10 @@ out itself. The answer is plain JSON:
 - ``safety``: how dangerous each tile of the hand is to discard now (:func:`safety`, from
   :mod:`majiang.safety`: what each seat discarded and claimed), safest first.
 
-Guobiao uses :func:`majiang.analysis.analyze`; Huangyan counts the 得 tiles as jokers
-(:mod:`majiang.bots.wild_shanten`). "Unseen" counts what this seat cannot see.
+Each rule set names its advisor (:attr:`~majiang.rules.info.RuleSetInfo.hints`):
+:func:`fan_hints` (Guobiao) uses :func:`majiang.analysis.analyze`; :func:`wild_hints`
+(Huangyan) counts the 得 tiles as jokers (:mod:`majiang.bots.wild_shanten`). "Unseen" counts
+what this seat cannot see.
 """
 
 from __future__ import annotations
@@ -29,6 +31,8 @@ from .bots.wild_shanten import split_hand, useful_faces, wild_shanten
 from .engine.state import HIDDEN, Observation
 from .hand import Hand
 from .rules.base import RuleSet
+from .rules.info import load
+from .rules.registry import info_of
 from .safety import safety
 from .tiles import WHITE, tile_name
 
@@ -38,7 +42,7 @@ def hints(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     size = len(obs.hand) + 3 * len(obs.melds[obs.seat])
     if size not in (13, 14):  # before the deal (bullets) or after a win: nothing to advise
         return {"rules": rules.name, "tiles": size, "shanten": None}
-    out = _guobiao(obs, rules) if rules.name == "gb" else _wild(obs)
+    out = load(info_of(rules).hints)(obs, rules)
     out["safety"] = safety(obs)
     return out
 
@@ -57,7 +61,8 @@ def _visible(obs: Observation) -> list[int]:
     return seen
 
 
-def _guobiao(obs: Observation, rules: RuleSet) -> dict[str, Any]:
+def fan_hints(obs: Observation, rules: RuleSet) -> dict[str, Any]:
+    """Hints from the fan analysis (Guobiao): scored waits, the 8-fan minimum."""
     concealed = list(obs.hand)
     win_tile = None
     if len(concealed) + 3 * len(obs.melds[obs.seat]) == 14:
@@ -74,7 +79,7 @@ def _guobiao(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     )
     out = analysis.to_dict()
     out.pop("hand", None)
-    out["rules"] = "gb"
+    out["rules"] = rules.name
     for wait in out.get("waits", ()):
         _best_total(wait)
     for option in out.get("discards", ()):
@@ -88,13 +93,14 @@ def _best_total(wait: dict[str, Any]) -> None:
     wait["best_total"] = max(totals) if totals else None
 
 
-def _wild(obs: Observation) -> dict[str, Any]:
+def wild_hints(obs: Observation, rules: RuleSet) -> dict[str, Any]:
+    """Hints counting the wild tiles as jokers (Huangyan's 得)."""
     wild = obs.wild
     melds = len(obs.melds[obs.seat])
     unseen = unseen_counts(obs, hand_counts(obs), wild)
     stand_in = wild is not None and wild != WHITE
     counts, jokers = split_hand(obs.hand, wild)
-    out: dict[str, Any] = {"rules": "huangyan", "wild": tile_name(wild) if wild else None}
+    out: dict[str, Any] = {"rules": rules.name, "wild": tile_name(wild) if wild else None}
     if len(obs.hand) + 3 * melds == 13:
         shanten = wild_shanten(counts, jokers, melds)
         useful = useful_faces(counts, jokers, melds, wild)
@@ -132,4 +138,4 @@ def _wild(obs: Observation) -> dict[str, Any]:
     return out
 
 
-__all__ = ["hints", "safety"]
+__all__ = ["fan_hints", "hints", "safety", "wild_hints"]

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from ..engine.match import Agent
 from ..errors import MajiangError
+from ..rules.registry import RULE_SETS
 from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .random_bot import RandomBot
@@ -34,20 +35,18 @@ BOTS: dict[str, Callable[[int], Agent]] = {
 }
 """The registry: name -> constructor taking a seed."""
 
-RULES_OF_BOT: dict[str, tuple[str, ...]] = {
-    "random": ("gb", "huangyan"),
-    "efficient": ("gb",),
-    "fan": ("gb",),
-    "wild": ("huangyan",),
-}
-"""The rule sets each bot knows how to play (the bots that decide in milliseconds)."""
-
-HEAVY_BOTS: dict[str, tuple[str, ...]] = {
-    "search": ("gb", "huangyan"),
-}
-"""Bots that think for a second or more a decision, and the rule sets they play. The command
-line's tools take them (``check_bot(..., heavy=True)``); a game server, which plays its bots
-between its clients' messages, must not, and :func:`check_bot` refuses them by default."""
+def rules_of_bots(*, heavy: bool = False) -> dict[str, tuple[str, ...]]:
+    """Each bot and the rule sets it plays, as the rule sets list them
+    (:attr:`~majiang.rules.info.RuleSetInfo.bots`; with ``heavy``, also
+    :attr:`~majiang.rules.info.RuleSetInfo.heavy_bots`: bots that think for a second or more a
+    decision, which the command line's tools take and a game server, which plays its bots
+    between its clients' messages, must not)."""
+    plays: dict[str, list[str]] = {}
+    for light in (True, False) if heavy else (True,):
+        for name, info in RULE_SETS.items():
+            for bot in info.bots if light else info.heavy_bots:
+                plays.setdefault(bot, []).append(name)
+    return {bot: tuple(names) for bot, names in plays.items()}
 
 
 def _think(name: str) -> tuple[str, float | None]:
@@ -66,12 +65,12 @@ def _think(name: str) -> tuple[str, float | None]:
 
 def check_bot(name: str, rules: str, *, heavy: bool = False) -> None:
     """Raise :class:`UnknownBotError` unless bot ``name`` exists and plays rule set ``rules``;
-    a bot of :data:`HEAVY_BOTS` only with ``heavy``."""
-    known = {**RULES_OF_BOT, **HEAVY_BOTS} if heavy else RULES_OF_BOT
+    a heavy bot (:func:`rules_of_bots`) only with ``heavy``."""
+    known = rules_of_bots(heavy=heavy)
     base, _ = _think(name)
     plays = known.get(base)
     if plays is None:
-        if base in HEAVY_BOTS:
+        if base in rules_of_bots(heavy=True):
             raise UnknownBotError(f"bot {name!r} thinks too long to play here "
                                   f"(bots: {', '.join(known)})")
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(known)})")
@@ -98,8 +97,6 @@ def make_bot(name: str, seed: int = 0) -> Agent:
 
 __all__ = [
     "BOTS",
-    "HEAVY_BOTS",
-    "RULES_OF_BOT",
     "EfficientBot",
     "FanBot",
     "RandomBot",
@@ -109,4 +106,5 @@ __all__ = [
     "bot_names",
     "check_bot",
     "make_bot",
+    "rules_of_bots",
 ]

@@ -234,8 +234,9 @@ def agent_from_spec(
     name (``fan``, ``efficient``, ``random``) seeded with ``seed``."""
     if not is_botzone_spec(spec):
         from ..bots import check_bot, make_bot
+        from ..rules.registry import botzone_rules
 
-        check_bot(spec, "gb", heavy=True)
+        check_bot(spec, botzone_rules(), heavy=True)
         return make_bot(spec, seed)
     head, command_line = spec.split(":", 1)
     for word in head.split("/")[1:]:

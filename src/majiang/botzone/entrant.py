@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.match import Agent
+from ..rules.registry import RULE_SETS, rule_set
 from .agent import DEFAULT_TIME_LIMIT, agent_from_spec, is_botzone_spec
 from .tiles import BotzoneError
 
@@ -12,8 +13,9 @@ def check_entrant(spec: str, rules: str) -> None:
     names a Botzone program that can play ``rules`` (Botzone's game is Guobiao)."""
     if not is_botzone_spec(spec):
         raise BotzoneError(f"{spec!r} is not a Botzone seat (botzone[/json|/simple][/keep]:CMD)")
-    if rules != "gb":
-        raise BotzoneError(f"Botzone programs play Guobiao (gb), not {rules}")
+    if not rule_set(rules).botzone:
+        fit = ", ".join(f"{i.title_en} ({i.name})" for i in RULE_SETS.values() if i.botzone)
+        raise BotzoneError(f"Botzone programs play {fit}, not {rules}")
     agent = agent_from_spec(spec)  # parses the options and the command line; starts nothing
     close = getattr(agent, "close", None)
     if callable(close):

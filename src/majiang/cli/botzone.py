@@ -18,7 +18,7 @@ from typing import Any
 
 from ..bots import check_bot, make_bot
 from ..errors import OptionError
-from ..rules.registry import make_rules, rules_options
+from ..rules.registry import botzone_rules, make_rules, rules_options
 from ..tiles import tile_name
 from .inputs import read_text
 from .options import option_values
@@ -143,7 +143,7 @@ def run_bot(args: argparse.Namespace) -> int:
     """Run ``majiang botzone bot``."""
     from ..botzone import BotzoneBot, run
 
-    check_bot(args.bot, "gb", heavy=True)
+    check_bot(args.bot, botzone_rules(), heavy=True)
     run(BotzoneBot(make_bot(args.bot, args.seed)), sys.stdin, sys.stdout, args.io,
         args.keep_running)
     return 0
@@ -200,14 +200,14 @@ def run_play(args: argparse.Namespace) -> int:
         flowers = walltiles_flowers(walltiles)
         given = options.get("flowers")
         if "flowers" in option_values(args.option) and make_rules(
-            "gb", {"flowers": given}
+            botzone_rules(), {"flowers": given}
         ).options.flowers != flowers:
             raise OptionError(
                 f"--option flowers={given} contradicts the walltiles "
                 f"({len(walltiles.split())} tiles)"
             )
         options["flowers"] = flowers
-    rules = make_rules("gb", options)
+    rules = make_rules(botzone_rules(), options)
     specs = [*args.seat, *[args.fill] * (4 - len(args.seat))]
     agents = [
         agent_from_spec(spec, seat, args.time_limit, seed=derive_seed(args.seed, "seat", seat),

@@ -8,7 +8,7 @@ from typing import Any, NoReturn
 
 from ..errors import MajiangError, OptionError
 from ..extras import require_extra
-from ..rules.registry import RULE_SETS
+from ..rules.registry import DEFAULT_RULES, RULE_SETS
 
 
 def add_parser(commands: Any) -> None:
@@ -22,7 +22,8 @@ def add_parser(commands: Any) -> None:
             "at the table for the keys (docs/play.md)."
         ),
     )
-    p.add_argument("--rules", choices=list(RULE_SETS), default=None, help="rule set (gb)")
+    p.add_argument("--rules", choices=list(RULE_SETS), default=None,
+                   help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="the match's seed (0)")
     p.add_argument(
         "--bots",
@@ -78,7 +79,7 @@ def build_driver(args: argparse.Namespace) -> Any:
         from ..tui.local import LocalDriver
         from .options import option_values
 
-        rules = args.rules or "gb"
+        rules = args.rules or DEFAULT_RULES
         bots = [b.strip() for b in args.bots.split(",")] if args.bots else None
         if bots is not None and not all(bots):
             raise OptionError(f"--bots: an empty bot name in {args.bots!r}")

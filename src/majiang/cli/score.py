@@ -14,7 +14,8 @@ from ..notation import parse_hand
 from ..rules.guobiao.fast_batch import score_line
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
-from . import score_huangyan as huangyan_cmd
+from ..rules.info import load
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from .batch import (
     add_notation_argument,
     add_output_arguments,
@@ -47,9 +48,9 @@ def add_parser(commands: Any) -> None:
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
     p.add_argument(
         "--rules",
-        default="gb",
-        choices=["gb", "huangyan"],
-        help="rule set: gb (Guobiao, default) or huangyan (needs --wild)",
+        default=DEFAULT_RULES,
+        choices=list(RULE_SETS),
+        help=f"rule set: {_rule_sets_help()}",
     )
     p.add_argument("--wild", metavar="FACE", help="Huangyan: the face of the 得 indicator, e.g. 7p")
     p.add_argument("--self-drawn", action="store_true", help="won by self-draw (default: discard)")
@@ -72,17 +73,25 @@ def add_parser(commands: Any) -> None:
     p.set_defaults(run=run)
 
 
+def _rule_sets_help() -> str:
+    """``gb (Guobiao (MCR), default), huangyan (Huangyan)``."""
+    return ", ".join(
+        f"{name} ({info.title_en}{', default' if name == DEFAULT_RULES else ''})"
+        for name, info in RULE_SETS.items()
+    )
+
+
 def _options_epilog() -> str:
     """Each rule set's options and their defaults, for ``majiang score --help``."""
-    from ..rules.huangyan.options import HuangyanOptions
-
-    def listed(options: Any) -> str:
-        return ", ".join(f"{name}={_shown(getattr(options, name))}" for name in options.names())
-
+    listed = "; ".join(
+        f"{info.title_en}: "
+        + ", ".join(f"{o.name}={_shown(o.default)}" for o in info.options())
+        for info in RULE_SETS.values()
+    )
+    where = ", ".join(info.options_doc for info in RULE_SETS.values() if info.options_doc)
     return (
-        f"Guobiao options (--option NAME=VALUE): {listed(GuobiaoOptions())}. "
-        f"Huangyan options: {listed(HuangyanOptions())}. Each is explained, with its reason, in "
-        "docs/rules/guobiao.md §6 and docs/rules/huangyan.md §0.4."
+        f"Options of each rule set (--option NAME=VALUE): {listed}. Each is explained, with its "
+        f"reason, in {where}."
     )
 
 
@@ -98,12 +107,16 @@ def parse_options(pairs: Iterable[str]) -> GuobiaoOptions:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``majiang score``."""
+    """Run ``majiang score`` with the scorer of the rule set chosen."""
     args.read_from = ""
     if args.hand is not None:
         args.hand, args.read_from = pasted_hand(args.hand, args.notation)
-    if args.rules == "huangyan":
-        return huangyan_cmd.run(args)
+    code: int = load(rule_set(args.rules).scorer)(args)
+    return code
+
+
+def run_guobiao(args: argparse.Namespace) -> int:
+    """``majiang score`` under Guobiao (the rule set's scorer)."""
     if args.wild is not None:
         raise OptionError("--wild is a Huangyan option (add --rules huangyan)")
     options = parse_options(args.option)

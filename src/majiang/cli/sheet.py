@@ -16,6 +16,7 @@ from typing import Any, TextIO
 
 from ..errors import MajiangError
 from ..extras import require_extra
+from ..rules.registry import DEFAULT_RULES, RULE_SETS
 from ..tiles import WIND_LETTERS
 from .database import opening
 
@@ -43,7 +44,8 @@ def add_parser(commands: Any) -> None:
     actions.required = True
     new = actions.add_parser("new", help="start a sheet: four names, the rules, the length")
     new.add_argument("names", metavar="NAMES", help="the four players in turn order: A,B,C,D")
-    new.add_argument("--rules", default="gb", help="rule set (gb, huangyan)")
+    new.add_argument("--rules", default=DEFAULT_RULES,
+                     help=f"rule set ({', '.join(RULE_SETS)}; {DEFAULT_RULES})")
     new.add_argument("--hands", type=int, default=None, metavar="N", help="hands (gb: 16)")
     new.add_argument("--rounds", type=int, default=None, metavar="N",
                      help="rounds of the deal instead of hands")

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
-from ..rules.registry import RULE_SETS
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
 from .options import option_values
 
@@ -27,7 +27,8 @@ def add_parser(commands: Any) -> None:
             "points (and bullets and gunner hands in huangyan), the draw rate and the speed."
         ),
     )
-    p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
+    p.add_argument("--rules", default=DEFAULT_RULES, choices=list(RULE_SETS),
+                   help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--games", type=int, default=100, metavar="N", help="hands, or matches (100)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the run's seed (0)")
     p.add_argument(
@@ -93,8 +94,9 @@ def parse_bots(text: str) -> tuple[str, ...]:
 
 
 def default_bot(rules: str) -> str:
-    """The strongest general bot of a rule set."""
-    return "wild" if rules == "huangyan" else "efficient"
+    """The bot of every seat unless told: the rule set's
+    :attr:`~majiang.rules.info.RuleSetInfo.default_bot`."""
+    return rule_set(rules).default_bot
 
 
 def run(args: argparse.Namespace) -> int:
@@ -154,14 +156,17 @@ def render(result: SimResult) -> str:
         f"{data['elapsed_s']:.1f} s, {data['hands_per_s']:.1f} hands/s",
         "",
     ]
-    bullets = config.rules == "huangyan"
-    mean = "mean hu" if bullets else "mean fans"
+    info = rule_set(config.rules)
+    ledger = info.shows.second_ledger
+    mean = f"mean {info.points_unit}"
     header = (
         f"{'player':<7}{'bot':<11}{'win rate':>9}{'self-drawn':>11}{'deal-in':>9}"
         f"{mean:>10}{'points':>9}{'per hand':>10}"
     )
-    if bullets:
-        header += f"{'bullets':>9}{'gunner':>8}"
+    if ledger:
+        header += f"{ledger:>9}"
+    if info.shows.gunner:
+        header += f"{'gunner':>8}"
     if config.matches:
         header += f"{'1st':>7}"
     lines.append(header)
@@ -174,8 +179,10 @@ def render(result: SimResult) -> str:
             f"{_percent(figures['deal_in_rate']):>9}{_number(figures['mean_fans']):>10}"
             f"{figures['points']:>+9}{_number(figures['mean_points'], True):>10}"
         )
-        if bullets:
-            text += f"{figures['bullets']:>+9}{figures['gunner']:>8}"
+        if ledger:
+            text += f"{figures['bullets']:>+9}"
+        if info.shows.gunner:
+            text += f"{figures['gunner']:>8}"
         if config.matches:
             text += f"{_percent(figures.get('first_place_rate')):>7}"
         return text

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
-from ..rules.registry import RULE_SETS
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import ProgressBar
 from .options import option_values
 from .simulate import add_backend_arguments, backend_from_args, default_bot
@@ -48,7 +48,8 @@ def add_parser(commands: Any) -> None:
         help="per decision of a Botzone program (1; Botzone gives Python programs 6)",
     )
     p.add_argument("--deals", type=int, default=100, metavar="N", help="deals to play (100)")
-    p.add_argument("--rules", default="gb", choices=list(RULE_SETS), help="rule set (gb)")
+    p.add_argument("--rules", default=DEFAULT_RULES, choices=list(RULE_SETS),
+                   help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the tournament's seed (0)")
     p.add_argument("--out", metavar="DIR", help="save and resume the tournament in DIR")
     add_backend_arguments(p)
@@ -136,7 +137,7 @@ def render(data: dict[str, Any]) -> str:
         f"draws {data['draws']} ({_percent(data['draw_rate'])})",
         "",
     ]
-    mean = "mean hu" if data["rules"] == "huangyan" else "mean fans"
+    mean = f"mean {rule_set(data['rules']).points_unit}"
     width = max(8, *(len(e["label"]) for e in data["entrants"])) + 2
     lines.append(
         f"{'entrant':<{width}}{'per hand':>9}{'95% interval':>20}{'win rate':>10}"

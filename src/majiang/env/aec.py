@@ -23,7 +23,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from ..engine.table import Phase, Table
 from ..errors import MajiangError
 from ..rules.base import RuleSet
-from ..rules.registry import make_rules
+from ..rules.registry import DEFAULT_RULES, make_rules
 from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
@@ -74,7 +74,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
 
     def __init__(
         self,
-        rules: str | RuleSet = "gb",
+        rules: str | RuleSet = DEFAULT_RULES,
         *,
         render_mode: str | None = None,
         oracle: bool = False,
@@ -249,7 +249,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         return None if self.table is None else self.table.phase
 
 
-def env(rules: str | RuleSet = "gb", **kwargs: Any) -> MajiangEnv:
+def env(rules: str | RuleSet = DEFAULT_RULES, **kwargs: Any) -> MajiangEnv:
     """``majiang.env.env(rules="gb" | "huangyan", **options)``: a PettingZoo AEC environment.
 
     Keyword arguments: ``oracle``, ``every_seat_answers``, ``dealer``, ``prevalent_wind``,

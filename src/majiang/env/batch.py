@@ -23,6 +23,7 @@ import numpy.typing as npt
 from ..engine.actions import DISCARDS, Action
 from ..engine.table import HandResult, Phase, Table
 from ..rules.base import RuleSet
+from ..rules.registry import DEFAULT_RULES
 from .aec import make_table_rules
 from .encoding import (
     HAND,
@@ -48,7 +49,7 @@ class BatchEnv:
     def __init__(
         self,
         num_envs: int,
-        rules: str | RuleSet = "gb",
+        rules: str | RuleSet = DEFAULT_RULES,
         *,
         oracle: bool = False,
         every_seat_answers: bool = True,

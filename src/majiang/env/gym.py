@@ -20,6 +20,7 @@ from ..bots import make_bot
 from ..engine.match import Agent
 from ..engine.table import IllegalAction, Table
 from ..rules.base import RuleSet
+from ..rules.registry import DEFAULT_RULES
 from .aec import make_table_rules, reset_table
 from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
 
@@ -40,7 +41,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
 
     def __init__(
         self,
-        rules: str | RuleSet = "gb",
+        rules: str | RuleSet = DEFAULT_RULES,
         *,
         opponents: str | Sequence[str | Agent] = "efficient",
         seat: int | None = 0,

@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.actions import Action, Discard, Pass, ThrowBullets
 from ..engine.table import Observation
+from ..rules.registry import rule_set
 from .limits import TokenBucket
 
 try:  # the server extra's fast JSON codec; the standard library's otherwise
@@ -56,8 +57,9 @@ SPECTATOR = -1
 
 
 def default_bot(rules: str) -> str:
-    """The bot that fills seats and takes over for absent players."""
-    return "wild" if rules == "huangyan" else "efficient"
+    """The bot that fills seats and takes over for absent players: the rule set's
+    :attr:`~majiang.rules.info.RuleSetInfo.default_bot`."""
+    return rule_set(rules).default_bot
 
 
 def default_action(obs: Observation) -> Action:

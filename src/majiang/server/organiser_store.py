@@ -42,6 +42,7 @@ from ..organiser.tournament import (
     seating_json,
     tournament_settings,
 )
+from ..rules.registry import DEFAULT_RULES
 from .organiser_models import (
     SheetEntry,
     SheetGame,
@@ -174,7 +175,8 @@ def new_game(store: Store, data: dict[str, Any]) -> tuple[str, str]:
     """A game from the creation form's JSON (rules, names, options, stake, hands or rounds,
     first_dealer)."""
     settings = game_settings(
-        data.get("rules", "gb"), data.get("names") or [], options=data.get("options") or {},
+        data.get("rules", DEFAULT_RULES), data.get("names") or [],
+        options=data.get("options") or {},
         stake=data.get("stake", 1), hands=data.get("hands"), rounds=data.get("rounds"),
         first_dealer=data.get("first_dealer", 0),
     )
@@ -712,7 +714,7 @@ def table_sheet(store: Store, code: str, token: str | None, number: int,
         if existing is not None:
             return {"code": existing}
         names = t.names()
-        settings = game_settings("gb", [names[p] for p in seating.tables[table]])
+        settings = game_settings(DEFAULT_RULES, [names[p] for p in seating.tables[table]])
         game_code, _ = create_game(store, settings, tournament=row, round_number=number,
                                    table=table, session=session)
         return {"code": game_code}

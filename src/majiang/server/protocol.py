@@ -25,11 +25,24 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic_core import PydanticCustomError
+
+from ..engine.table import Table
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, settlement_lines
 
 VERSION = 1
 MAX_MESSAGE_BYTES = 4096
 """Longer websocket frames are rejected."""
+
+
+def settlement_of(table: Table) -> dict[str, Any] | None:
+    """A finished hand's settlement lines for the score sheet, from its rule set
+    (:mod:`majiang.rules.sheet_lines`: each line's text in both languages, every transfer with
+    its reason); None while the hand goes on."""
+    if table.result is None:
+        return None
+    return settlement_lines(table.result.to_json(), table.rules, table.stake)
 
 
 class _Strict(BaseModel):
@@ -104,7 +117,8 @@ def _no_bots() -> list[str | None]:
 class RoomCreate(_Strict):
     """A new room: the rule set and its options, the stake, the match length, timers, bots."""
 
-    rules: Literal["gb", "huangyan"] = "gb"
+    rules: str = DEFAULT_RULES
+    """A rule set of the registry (:data:`majiang.rules.registry.RULE_SETS`)."""
     options: dict[str, Any] = Field(default_factory=dict)
     stake: int = Field(1, ge=1, le=1000)
     hands: int = Field(16, ge=1, le=64)
@@ -122,7 +136,20 @@ class RoomCreate(_Strict):
     bots: list[str | None] = Field(default_factory=_no_bots, min_length=4, max_length=4)
     """A bot per seat (None: a seat for a person; empty seats get ``fill_bot`` at the start)."""
     fill_bot: str | None = None
-    """The bot that fills seats nobody took when the match starts (None: the rule set's best)."""
+    """The bot that fills seats nobody took when the match starts (None: the rule set's
+    default bot)."""
+
+    @field_validator("rules", mode="before")
+    @classmethod
+    def _known_rules(cls, value: Any) -> Any:
+        """A rule set of the registry, refused as a literal would be (the same 422 answer)."""
+        if isinstance(value, str) and value in RULE_SETS:
+            return value
+        names = [f"'{name}'" for name in RULE_SETS]
+        expected = " or ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        raise PydanticCustomError(
+            "literal_error", "Input should be {expected}", {"expected": expected}
+        )
     seed: int | None = Field(None, ge=0, lt=2**63)
     """A chosen seed (refused by a server run without chosen seeds): the room is marked as such.
     Without one, the seed is drawn from :mod:`secrets`."""
@@ -233,9 +260,18 @@ class RuleSetInfo(BaseModel):
     name: str
     zh: str
     en: str
+    label: str
+    """The short title in both languages (``国标 GB``), for room lists and table headers."""
     options: list[RuleOption]
     bots: list[str]
     default_bot: str
+    points_unit: str
+    """What a winning total counts (``fans``, ``hu``)."""
+    match_length: str
+    """``hands`` or ``rounds``: how a match of these rules is usually agreed."""
+    shows: dict[str, Any]
+    """What a table shows: ``prevalent_wind``, ``dealer_count``, ``wild`` (bool each),
+    ``second_ledger`` (a name or null), ``gunner``."""
 
 
 class ReplayStep(BaseModel):

@@ -34,7 +34,7 @@ from .clients import (
     encode,
 )
 from .models import HandRow, MatchRow, Room
-from .protocol import VERSION
+from .protocol import VERSION, settlement_of
 from .store import Store, seed_hash
 
 log = logging.getLogger("majiang.server")
@@ -197,6 +197,7 @@ class RoomRuntime:
             "observation": self._observation(table, seat),
             "events": events_for(table.events, seat),
             "result": self.last_result if table.is_over else None,
+            "settlement": settlement_of(table) if table.is_over else None,
         }
 
     def clock(self) -> dict[str, Any]:
@@ -410,6 +411,7 @@ class RoomRuntime:
             "hand_end",
             hand=self.spec.number if self.spec else None,
             result=self.last_result,
+            settlement=settlement_of(table),
             totals=list(match.totals),
             bullets=list(match.bullets),
         )

@@ -21,7 +21,7 @@ from ..engine.match import Agent, Match, play_hand
 from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
-from ..rules.registry import RULE_SETS, make_rules, rules_options
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, make_rules, rules_options
 from .backends import Backend, LocalBackend, run_ordered
 from .stats import PlayerTally, Tally, player_summary
 
@@ -45,7 +45,7 @@ class SimConfig:
     seed: int = 0
     matches: bool = False
     hands_per_match: int = 16
-    rules: str = "gb"
+    rules: str = DEFAULT_RULES
     options: dict[str, Any] = field(default_factory=dict)
     records: str | None = None
     """A directory to save every hand's record in (JSON lines)."""

@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import check_bot, make_bot
 from ..engine.match import Agent
 from ..errors import OptionError
+from ..rules.registry import DEFAULT_RULES
 
 EXTERNAL_KINDS: dict[str, str] = {"botzone": "majiang.botzone"}
 """``KIND`` of a ``KIND:ARGUMENT`` spec -> the module that makes such entrants."""
@@ -70,7 +71,7 @@ def check_entrant(spec: str, rules: str) -> None:
 
 
 def entrant_from_spec(
-    spec: str, seed: int, rules: str = "gb", time_limit: float = 1.0
+    spec: str, seed: int, rules: str = DEFAULT_RULES, time_limit: float = 1.0
 ) -> Agent:
     """A fresh agent for one hand from a spec (the one place where specs are resolved);
     ``time_limit``: seconds per decision of an external program."""

@@ -14,7 +14,7 @@ from ..engine.match import Agent
 from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
-from ..rules.registry import RULE_SETS, make_rules
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, make_rules
 from ..sim.runner import derive_seed, worker_rules
 from .entrants import check_entrant, entrant_from_spec, is_external
 from .schedule import Order, deal_setup, orders, seats_of
@@ -28,7 +28,7 @@ class TournamentConfig:
     bots: tuple[str, ...]
     deals: int = 100
     seed: int = 0
-    rules: str = "gb"
+    rules: str = DEFAULT_RULES
     options: dict[str, Any] = field(default_factory=dict)
     permutations: bool = False
     time_limit: float = 1.0

@@ -13,7 +13,7 @@ from ..engine.serialize import meld_to_json, observation_to_json
 from ..engine.table import Table, events_for
 from ..errors import MajiangError, OptionError
 from ..hints import hints
-from ..rules.registry import RULE_SETS, make_rules
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, make_rules, rule_set
 from ..sim.runner import derive_seed
 from ..tiles import tile_name
 from .driver import Driver, Sink
@@ -33,8 +33,9 @@ ME = 0
 
 
 def default_bot(rules: str) -> str:
-    """The bot the other seats get unless told: fan for Guobiao, wild for Huangyan."""
-    return "wild" if rules == "huangyan" else "fan"
+    """The bot the other seats get unless told: the rule set's
+    :attr:`~majiang.rules.info.RuleSetInfo.practice_bot`."""
+    return rule_set(rules).practice_bot
 
 
 def final_tiles(table: Table) -> Json:
@@ -57,7 +58,7 @@ class LocalDriver(Driver):
 
     def __init__(
         self,
-        rules: str = "gb",
+        rules: str = DEFAULT_RULES,
         *,
         seed: int = 0,
         bots: Sequence[str] | None = None,

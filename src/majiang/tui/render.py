@@ -8,10 +8,22 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from ..rules.info import TableShows
+from ..rules.registry import RULE_SETS
 from .glyphs import WIND_CHINESE, WIND_NAMES, chinese, long, meld, token, tokens
 from .model import TILE_KEYS, Choices, Json, Snapshot, relative
 
-RULE_TITLES = {"gb": "国标 Guobiao", "huangyan": "黄岩 Huangyan"}
+
+def rules_title(rules: str) -> str:
+    """A rule set's short title in both languages (``国标 GB``); the name if unknown here."""
+    info = RULE_SETS.resolve(rules)
+    return rules if info is None else info.label
+
+
+def shows(rules: str) -> TableShows:
+    """What a table of rule set ``rules`` shows (every rule set's fields if unknown here)."""
+    info = RULE_SETS.resolve(rules)
+    return TableShows() if info is None else info.shows
 
 
 def seat_wind(obs: Json, seat: int) -> int:
@@ -55,13 +67,13 @@ def header(snap: Snapshot) -> Text:
     """The match line: rules, hand number, prevalent wind, dealer, wall count."""
     text = Text()
     text.append("majiang ", style="bold")
-    text.append(RULE_TITLES.get(snap.rules, snap.rules))
+    text.append(rules_title(snap.rules))
     if snap.hand is not None:
         text.append(f" · hand {snap.hand}" + (f"/{snap.hands}" if snap.hands else ""))
     obs = snap.observation
     if obs is None:
         return text
-    if snap.rules != "huangyan":  # Huangyan has no prevailing wind (A22)
+    if shows(snap.rules).prevalent_wind:
         wind = obs["prevalent_wind"]
         text.append(f" · prevalent {WIND_CHINESE[wind]}风 {WIND_NAMES[wind]}")
     text.append(" · dealer ")
@@ -72,10 +84,10 @@ def header(snap: Snapshot) -> Text:
 
 
 def wild_line(snap: Snapshot) -> Text | None:
-    """Huangyan's line: the indicator, the 得, the raw-tile phase, the dealer count and the
-    thrown bullets; None for rules without an indicator."""
+    """The wild tile's line (Huangyan): the indicator, the 得, the raw-tile phase, the dealer
+    count and the thrown bullets; None for rules without a wild tile."""
     obs = snap.observation
-    if obs is None or snap.rules != "huangyan":
+    if obs is None or not shows(snap.rules).wild:
         return None
     text = Text()
     wild = obs.get("wild")
@@ -89,7 +101,8 @@ def wild_line(snap: Snapshot) -> Text | None:
             text.append(f" · 白 plays as {wild}")
     else:
         text.append("得 not yet turned up")
-    text.append(f" · 庄数 dealer count {obs['dealer_count']}")
+    if shows(snap.rules).dealer_count:
+        text.append(f" · 庄数 dealer count {obs['dealer_count']}")
     thrown = obs.get("thrown") or [0, 0, 0, 0]
     if any(thrown):
         parts = [f"{WIND_NAMES[seat_wind(obs, s)]} {n}" for s, n in enumerate(thrown) if n]
@@ -121,8 +134,9 @@ def seat_panel(snap: Snapshot, seat: int, *, last_discard: bool = False) -> Text
         text.append(" · ◀ to play", style="bold green")
     score = snap.totals[seat] + obs["deltas"][seat]
     text.append(f" · score {score:+d}")
-    if snap.rules == "huangyan":
-        text.append(f" · bullets {snap.bullets[seat]:+d}")
+    ledger = shows(snap.rules).second_ledger
+    if ledger:
+        text.append(f" · {ledger} {snap.bullets[seat]:+d}")
     if not mine:
         text.append(f" · {obs['hand_sizes'][seat]} in hand")
     flowers = obs["flowers"][seat]
@@ -308,14 +322,15 @@ def _tile(name: object) -> Text:
 
 __all__ = [
     "HELP",
-    "RULE_TITLES",
     "event_line",
     "header",
     "last_discarder",
     "prompt",
+    "rules_title",
     "seat_label",
     "seat_panel",
     "seat_wind",
+    "shows",
     "who",
     "whose",
     "wild_line",

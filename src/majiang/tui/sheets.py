@@ -14,6 +14,8 @@ from rich.text import Text
 
 from ..rules.guobiao.fan_definitions import definitions_by_name
 from ..rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
+from ..rules.info import load
+from ..rules.registry import RULE_SETS
 from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
 from .model import Json
 
@@ -23,6 +25,12 @@ def _seat(seat: int, names: Sequence[str], dealer: int, me: int | None = None) -
     name = names[seat] if seat < len(names) else f"seat {seat}"
     you = " ★" if seat == me else ""
     return f"{WIND_NAMES[wind]} {WIND_CHINESE[wind]} ({name}){you}"
+
+
+def _ledger(rules: str) -> str | None:
+    """The name of the rule set's second ledger (``bullets``), if it keeps one."""
+    info = RULE_SETS.resolve(rules)
+    return None if info is None else info.shows.second_ledger
 
 
 def _signed(value: int) -> Text:
@@ -82,17 +90,20 @@ def payments_table(
     table.add_column("Seat")
     table.add_column("Points", justify="right")
     bullets = result.get("bullets")
-    if rules == "huangyan":
-        table.add_column("Bullets", justify="right")
+    ledger = _ledger(rules)
+    if ledger:
+        table.add_column(ledger.capitalize(), justify="right")
     for seat, delta in enumerate(result["deltas"]):
         row: list[RenderableType] = [_seat(seat, names, dealer, me), _signed(delta)]
-        if rules == "huangyan":
+        if ledger:
             row.append(_signed(bullets[seat] if bullets else 0))
         table.add_row(*row)
     return table
 
 
-def guobiao_sheet(result: Json) -> list[RenderableType]:
+def guobiao_sheet(
+    result: Json, names: Sequence[str] = (), dealer: int = 0, me: int | None = None
+) -> list[RenderableType]:
     """Every fan with its Chinese and English name, points and count; the total."""
     detail = result.get("detail") or {}
     fans = detail.get("fans") or []
@@ -243,10 +254,9 @@ def score_sheet(
     if shown is not None:
         parts.append(shown)
     parts.append(Text())
-    if rules == "huangyan":
-        parts.extend(huangyan_sheet(result, names, dealer, me))
-    else:
-        parts.extend(guobiao_sheet(result))
+    info = RULE_SETS.resolve(rules)
+    body = guobiao_sheet if info is None else load(info.sheet)
+    parts.extend(body(result, names, dealer, me))
     parts.append(Text())
     parts.append(payments_table(result, names, dealer, me, rules))
     if totals is not None:
@@ -270,13 +280,14 @@ def standings(
     table.add_column("#", justify="right")
     table.add_column("Player")
     table.add_column("Points", justify="right")
-    if rules == "huangyan":
-        table.add_column("Bullets", justify="right")
+    ledger = _ledger(rules)
+    if ledger:
+        table.add_column(ledger.capitalize(), justify="right")
     order = sorted(range(len(totals)), key=lambda s: (-totals[s], -bullets[s], s))
     for rank, seat in enumerate(order, 1):
         name = _short_name(names, seat) + (" ★" if seat == me else "")
         row: list[RenderableType] = [str(rank), name, _signed(totals[seat])]
-        if rules == "huangyan":
+        if ledger:
             row.append(_signed(bullets[seat]))
         table.add_row(*row)
     return table

@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import OptionError
+from ..info import option
 from .phase import TILES_AFTER_DEAL
 
 DEALER_COUNT_SCOPES = ("every", "dealer", "dealer_wins")
@@ -26,59 +27,99 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 class HuangyanOptions:
     """Switches away from the spec's recommended readings; each names its section or A-item."""
 
-    base_reward: int = 20
-    """底和 (§4.4, A23): added to the winner's hu before doubling; 10 in other Taizhou sets."""
-    limit: int = 300
-    """辣子 (§4.4, A12): the cap of every total: 300 (the seed); 60, 80 or 100 in neighbouring
-    clubs; 0 = no limit."""
-    bullets: int = 2
-    """B, bullets per hand agreed for the match (§4.6); 0 = no bullets. The examples use 2."""
-    dealer_count_scope: str = "every"
-    """A15: which bullet payments the dealer count multiplies: every / dealer / dealer_wins."""
-    edge_wait_bonus: int = 0
-    """A4: hu for 边 (3 completing 1-2-3, 7 completing 7-8-9); the alternative is 2."""
-    single_wait_bonus: int = 0
-    """A4: hu for 单吊 (the winning tile completes the pair); the alternative is 2."""
-    all_pungs_bonus: int = 0
-    """A5: hu for 对对和 (no chow at all); the client's value is 4."""
-    kong_bloom_bonus: int = 0
-    """A6: hu for 杠上花 (self-drawn on a kong replacement): 0 (the seed); 4 (the public
-    client's default)."""
-    restored_fan_per_hand: bool = False
-    """A8: one fan for restored 得 per hand (the seed's table: "una vez") instead of one per
-    restored tile (the seed's definition, the default)."""
-    wild_self_draw_only: bool = False
-    """A 得 standing for another tile wins only by self-draw: on a discard or a robbed kong only
-    readings with every 得 restored count. Off: the seed (a 得 replaces any tile of a winning
-    hand however it is won)."""
-    full_flush_fan: int = 3
-    """A10: fan of 清一色; the client's display table has 2."""
-    no_wild_fan: int = 1
-    """A10: fan of 无得; the client's display table has 2."""
-    discard_pung_concealed: bool = False
-    """A7: a pung completed by the winning discard scores as concealed instead of exposed."""
-    live_dragon_face: bool = False
-    """A3: a dragon wild face keeps its honour credit (no dead face)."""
-    rob_kong: bool = True
-    """§2.5, A24: robbing an added kong is allowed (engine; the scorer refuses a robbed win)."""
-    skipped_win_restriction: bool = False
-    """§2.4: 能和不和, a player who passes a win may not win again until he draws (engine)."""
-    gunner_test: str = "P1"
-    """A17: who pays for a raw tile won on in the raw-tile phase (点炮): P1 a raw discard,
-    unless the hand was all raw and could not be ready (the default); P2 a raw discard by a
-    discarder who is not ready; P3 any discard, unless all raw and not ready (the seed's first
-    sentence read literally)."""
-    draw_reserve: int = 14
-    """§1.8, §2.7: tiles left when the wall is exhausted, T(0), plus the loose single after an
-    odd number of replacement draws: 14 = 7 stacks (the seed); 16 = 8 stacks (Taizhou rule
-    texts). An even number."""
-    raw_phase_tiles: int = 30
-    """§2.7: tiles left when the raw-tile phase starts, G(0), plus the loose single: 30 = 15
-    stacks (the seed); 0 = no raw-tile phase (and so never a gunner). An even number above
-    ``draw_reserve``, or 0."""
-    throw_limit: int = 5
-    """§3.4: the most bullets a dealer may throw before one hand (the seed says "at will"; the
-    engine offers 0 to this many); 0 = no throwing phase (engine)."""
+    base_reward: int = option(
+        20,
+        "底和 (§4.4, A23): added to the winner's hu before doubling; 10 in other Taizhou sets."
+    )
+    limit: int = option(
+        300,
+        "辣子 (§4.4, A12): the cap of every total: 300 (the seed); 60, 80 or 100 in neighbouring "
+        "clubs; 0 = no limit."
+    )
+    bullets: int = option(
+        2,
+        "B, bullets per hand agreed for the match (§4.6); 0 = no bullets. The examples use 2."
+    )
+    dealer_count_scope: str = option(
+        "every",
+        "A15: which bullet payments the dealer count multiplies: every / dealer / dealer_wins."
+    )
+    edge_wait_bonus: int = option(
+        0,
+        "A4: hu for 边 (3 completing 1-2-3, 7 completing 7-8-9); the alternative is 2."
+    )
+    single_wait_bonus: int = option(
+        0,
+        "A4: hu for 单吊 (the winning tile completes the pair); the alternative is 2."
+    )
+    all_pungs_bonus: int = option(
+        0,
+        "A5: hu for 对对和 (no chow at all); the client's value is 4."
+    )
+    kong_bloom_bonus: int = option(
+        0,
+        "A6: hu for 杠上花 (self-drawn on a kong replacement): 0 (the seed); 4 (the public "
+        "client's default)."
+    )
+    restored_fan_per_hand: bool = option(
+        False,
+        'A8: one fan for restored 得 per hand (the seed\'s table: "una vez") instead of one per '
+        "restored tile (the seed's definition, the default)."
+    )
+    wild_self_draw_only: bool = option(
+        False,
+        "A 得 standing for another tile wins only by self-draw: on a discard or a robbed kong "
+        "only readings with every 得 restored count. Off: the seed (a 得 replaces any tile of a "
+        "winning hand however it is won)."
+    )
+    full_flush_fan: int = option(
+        3,
+        "A10: fan of 清一色; the client's display table has 2."
+    )
+    no_wild_fan: int = option(
+        1,
+        "A10: fan of 无得; the client's display table has 2."
+    )
+    discard_pung_concealed: bool = option(
+        False,
+        "A7: a pung completed by the winning discard scores as concealed instead of exposed."
+    )
+    live_dragon_face: bool = option(
+        False,
+        "A3: a dragon wild face keeps its honour credit (no dead face)."
+    )
+    rob_kong: bool = option(
+        True,
+        "§2.5, A24: robbing an added kong is allowed (engine; the scorer refuses a robbed win)."
+    )
+    skipped_win_restriction: bool = option(
+        False,
+        "§2.4: 能和不和, a player who passes a win may not win again until he draws (engine)."
+    )
+    gunner_test: str = option(
+        "P1",
+        "A17: who pays for a raw tile won on in the raw-tile phase (点炮): P1 a raw discard, "
+        "unless the hand was all raw and could not be ready (the default); P2 a raw discard by "
+        "a discarder who is not ready; P3 any discard, unless all raw and not ready (the seed's "
+        "first sentence read literally)."
+    )
+    draw_reserve: int = option(
+        14,
+        "§1.8, §2.7: tiles left when the wall is exhausted, T(0), plus the loose single after "
+        "an odd number of replacement draws: 14 = 7 stacks (the seed); 16 = 8 stacks (Taizhou "
+        "rule texts). An even number."
+    )
+    raw_phase_tiles: int = option(
+        30,
+        "§2.7: tiles left when the raw-tile phase starts, G(0), plus the loose single: 30 = 15 "
+        "stacks (the seed); 0 = no raw-tile phase (and so never a gunner). An even number above "
+        "``draw_reserve``, or 0."
+    )
+    throw_limit: int = option(
+        5,
+        '§3.4: the most bullets a dealer may throw before one hand (the seed says "at will"; '
+        "the engine offers 0 to this many); 0 = no throwing phase (engine)."
+    )
 
     def __post_init__(self) -> None:
         for f in fields(self):

@@ -28,6 +28,16 @@ HU = "hu"
 BULLETS = "bullets"
 
 
+WINNER_TOTAL = "the winner's total"
+"""The reason of each loser's payment of the winner's total (§5.4 step 1)."""
+LOSERS_DIFFERENCE = "losers' difference"
+"""The reason of a payment between two losers (§5.4 step 2)."""
+BULLETS_FORMULA = "bullets B×n×z = "
+"""The start of a bullet payment's reason; the numbers follow (``2×1×1``)."""
+THROWN_BULLETS = "thrown bullets"
+"""The reason of a payment of thrown bullets (§3.4)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """One transfer. ``on_behalf_of``: the loser whose debt a gunner pays (§5.6)."""
@@ -172,11 +182,11 @@ def settle_hand(
             payments.append(Payment(ledger, payer, payee, amount, reason, behalf))
 
     for p in losers:  # §5.4 step 1 (§5.6 measure 2)
-        pay(HU, p, winner, w_total, "the winner's total")
+        pay(HU, p, winner, w_total, WINNER_TOTAL)
     for a, b in combinations(losers, 2):  # §5.4 step 2 (§5.6 measures 3 and 4)
         if totals[a] != totals[b]:
             hi, lo = (a, b) if totals[a] > totals[b] else (b, a)
-            pay(HU, lo, hi, totals[hi] - totals[lo], "losers' difference")
+            pay(HU, lo, hi, totals[hi] - totals[lo], LOSERS_DIFFERENCE)
     z = 2 if self_drawn else 1
     scope = options.dealer_count_scope
     for p in losers:  # §4.6 / §5.5
@@ -186,14 +196,14 @@ def settle_hand(
             or (scope == "dealer_wins" and winner == dealer)
         )
         n = dealer_count if multiplied else 1
-        reason = f"bullets B×n×z = {options.bullets}×{n}×{z}"
+        reason = f"{BULLETS_FORMULA}{options.bullets}×{n}×{z}"
         pay(BULLETS, p, winner, options.bullets * n * z, reason)
         thrown_owed = 0
         if winner == dealer:
             thrown_owed = stakes[p] * z
         elif p == dealer:
             thrown_owed = stakes[winner] * z
-        pay(BULLETS, p, winner, thrown_owed, "thrown bullets")
+        pay(BULLETS, p, winner, thrown_owed, THROWN_BULLETS)
 
     hu = [0, 0, 0, 0]
     bullets = [0, 0, 0, 0]

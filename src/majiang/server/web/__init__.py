@@ -8,18 +8,12 @@ replay's views from the engine replaying the record here.
 
 from __future__ import annotations
 
-import ast
-import functools
-import inspect
-import itertools
-import textwrap
 from pathlib import Path
 from typing import Any
 
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
-from ...bots import RULES_OF_BOT
 from ...engine.actions import action_from_json
 from ...engine.record import RecordError, table_from_header
 from ...engine.serialize import meld_to_json, observation_to_json
@@ -27,13 +21,12 @@ from ...engine.table import Table
 from ...rules.guobiao.fan_definitions import definitions_by_name
 from ...rules.guobiao.fan_tiles import fan_tiles
 from ...rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
-from ...rules.registry import RULE_SETS, make_rules, rules_options
+from ...rules.registry import RULE_SETS
 from ...tiles import tile_name
-from ..clients import default_bot
+from ..protocol import settlement_of
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The browser table's files: ``index.html``, the JavaScript modules and the style sheet."""
-
 
 
 class RevalidatedFiles(StaticFiles):
@@ -46,65 +39,11 @@ class RevalidatedFiles(StaticFiles):
         return response
 
 
-_TITLES = {"gb": ("国标麻将", "Guobiao (MCR)"), "huangyan": ("黄岩麻将", "Huangyan")}
-
-
-def _option_docs(cls: type) -> dict[str, str]:
-    """The docstring under each field of an options dataclass (empty where the source is not
-    available, as in a compiled build)."""
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
-    except (OSError, TypeError, SyntaxError):
-        return {}
-    docs: dict[str, str] = {}
-    body = tree.body[0].body if tree.body and isinstance(tree.body[0], ast.ClassDef) else []
-    for node, after in itertools.pairwise(body):
-        if (
-            isinstance(node, ast.AnnAssign)
-            and isinstance(node.target, ast.Name)
-            and isinstance(after, ast.Expr)
-            and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)
-        ):
-            docs[node.target.id] = " ".join(after.value.value.split())
-    return docs
-
-
-@functools.cache
 def rule_sets() -> list[dict[str, Any]]:
-    """Every rule set with its options (name, type, default, choices, doc) and bots."""
-    out = []
-    for name in RULE_SETS:
-        rules = make_rules(name)
-        cls = type(rules.options)
-        docs = _option_docs(cls)
-        listed = getattr(cls, "choices", None)
-        choices: dict[str, Any] = listed() if callable(listed) else {}
-        options = []
-        for option, default in rules_options(rules).items():
-            entry: dict[str, Any] = {
-                "name": option, "default": default, "doc": docs.get(option, "")
-            }
-            if isinstance(default, bool):
-                entry["type"] = "bool"
-            elif isinstance(default, int):
-                entry["type"] = "int"
-            else:
-                entry["type"] = "choice"
-                entry["choices"] = list(choices.get(option, (default,)))
-            options.append(entry)
-        zh, en = _TITLES.get(name, (name, name))
-        out.append(
-            {
-                "name": name,
-                "zh": zh,
-                "en": en,
-                "options": options,
-                "bots": [bot for bot, plays in RULES_OF_BOT.items() if name in plays],
-                "default_bot": default_bot(name),
-            }
-        )
-    return out
+    """Every rule set's description (:meth:`~majiang.rules.info.RuleSetInfo.to_json`): its
+    titles, options (name, type, default, choices, doc), bots and default bot, what its tables
+    show."""
+    return [info.to_json() for info in RULE_SETS.values()]
 
 
 def full_view(table: Table) -> dict[str, Any]:
@@ -160,6 +99,7 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
     if steps and table.result is not None:
         steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
         steps[-1]["view"]["fan_definitions"] = fan_definitions(table)
+        steps[-1]["view"]["settlement"] = settlement_of(table)
     return steps
 
 

@@ -4,6 +4,7 @@
 import { LobbyPage } from "./lobby.js";
 import { lang, onLang, setLang, t } from "./i18n.js";
 import { ReplayPage } from "./replay.js";
+import { loadRuleSets } from "./rules.js";
 import { onSettings } from "./settings.js";
 import { HandsPage, RoomPage } from "./table.js";
 
@@ -34,4 +35,4 @@ document.getElementById("lang-toggle").addEventListener("click", () => setLang(l
 onLang(() => { header(); if (page) page.render(); });
 onSettings(() => { if (page) page.render(); });
 window.addEventListener("hashchange", route);
-route();
+loadRuleSets().finally(route);

@@ -5,6 +5,7 @@
 
 import { t, tileName, windName } from "./i18n.js";
 import { group, meldEl, tileEl, tileRow } from "./tiles.js";
+import { shows } from "./rules.js";
 import { h } from "./util.js";
 
 const POSITIONS = ["bottom", "right", "top", "left"];
@@ -124,10 +125,10 @@ function compass(model) {
         dataset: { seat: String(seat) }, title: `${windName(wind)} · ${model.names[seat] ?? ""}` },
       WIND_ZH[wind], seat === obs.dealer ? h("sup", {}, t("dealer_mark")) : null));
   });
-  const huangyan = model.rules === "huangyan";
+  const prevalent = shows(model.rules).prevalent_wind;
   return h("div", { class: "compass", id: "compass" }, ...sides,
     h("div", { class: "compass-core" },
-      huangyan ? null : h("div", { class: "prevalent", title: t("round_wind", windName(obs.prevalent_wind)) },
+      !prevalent ? null : h("div", { class: "prevalent", title: t("round_wind", windName(obs.prevalent_wind)) },
         WIND_ZH[obs.prevalent_wind], h("small", {}, t("round_short"))),
       model.handNo ? h("div", { class: "hand-no" }, model.handsTotal ? `${model.handNo}/${model.handsTotal}` : `#${model.handNo}`) : null,
       h("div", { class: "wall", title: t("wall") }, h("b", { id: "wall-count" }, String(obs.wall_remaining)),
@@ -136,9 +137,10 @@ function compass(model) {
 
 function info(model) {
   const obs = model.obs;
+  const show = shows(model.rules);
   const parts = [
-    h("div", { class: "round" }, model.rules === "huangyan" ? "" : t("round_wind", windName(obs.prevalent_wind)),
-      model.handNo ? `${model.rules === "huangyan" ? "" : " · "}${model.handsTotal ? t("hand_of", model.handNo, model.handsTotal) : t("hand_n", model.handNo)}` : ""),
+    h("div", { class: "round" }, show.prevalent_wind ? t("round_wind", windName(obs.prevalent_wind)) : "",
+      model.handNo ? `${show.prevalent_wind ? " · " : ""}${model.handsTotal ? t("hand_of", model.handNo, model.handsTotal) : t("hand_n", model.handNo)}` : ""),
     h("div", { class: "wall" }, `${t("wall")} `, h("b", {}, String(obs.wall_remaining)),
       obs.drawable !== obs.wall_remaining ? ` (${obs.drawable} ${t("drawable")})` : ""),
   ];
@@ -150,7 +152,7 @@ function info(model) {
       parts.push(h("div", { class: "stand-in", id: "stand-in" }, tileEl("P"), t("white_plays_as", tileName(obs.wild))));
     }
   }
-  if (obs.dealer_count > 1) parts.push(h("div", { class: "dealer-count" }, t("dealer_count", obs.dealer_count)));
+  if (show.dealer_count && obs.dealer_count > 1) parts.push(h("div", { class: "dealer-count" }, t("dealer_count", obs.dealer_count)));
   if (obs.raw_phase) parts.push(h("div", { class: "raw-banner", role: "status" }, "生牌 · " + t("raw_phase")));
   return h("div", { class: "centre info" }, ...parts);
 }
@@ -161,7 +163,7 @@ function info(model) {
  * square table whose ponds face the compass.
  */
 export function renderBoard(model) {
-  const board = h("div", { class: `board rules-${model.rules || "gb"}` });
+  const board = h("div", { class: model.rules ? `board rules-${model.rules}` : "board" });
   board.append(info(model));
   if (model.centreExtra) board.append(h("div", { class: "board-log" }, model.centreExtra));
   const square = h("div", { class: "table-square", id: "table-square" });

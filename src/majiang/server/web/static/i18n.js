@@ -93,12 +93,8 @@ const L = {
   pass: ["Pass", "过"],
   auto_pass: ["Auto-pass", "自动过"],
   settings: ["Settings", "设置"],
-  payment_formula: ["Payment", "收付"],
   fan_definition: ["Definition of the fan", "番种定义"],
   fan_highlight: ["Point at a fan (or tap it) to light its tiles in the winning hand", "指向（或点按）番种，点亮和牌中的对应牌"],
-  formula_self: ["each loser pays (8 + {0}) × {1} = {2}", "三家各付 (8 + {0}) × {1} = {2}"],
-  formula_discarder: ["{0} pays (8 + {1}) × {2} = {3}", "{0} 付 (8 + {1}) × {2} = {3}"],
-  formula_others: ["the others 8 × {0} = {1} each", "另两家各付 8 × {0} = {1}"],
   danger_safe: ["Safe", "安全"],
   danger_low: ["Low danger", "低危险"],
   danger_medium: ["Some danger", "中危险"],
@@ -170,13 +166,9 @@ const L = {
   hu: ["Hu", "和数"],
   doublings: ["Doublings", "番（翻倍）"],
   doubling: ["Doubling", "番"],
-  arithmetic: ["Total", "计算"],
-  limit_hit: ["limit (辣子)", "辣子封顶"],
   losers: ["Losers' own counts", "输家自计和数"],
   gunner: ["Gunner (点炮)", "点炮"],
   no_gunner: ["no gunner", "无点炮"],
-  ledger_hu: ["hu", "和数"],
-  ledger_bullets: ["bullets", "子弹"],
   payer: ["Payer", "付"],
   payee: ["Payee", "收"],
   amount: ["Amount", "数额"],
@@ -294,23 +286,6 @@ export function t(key, ...args) {
 }
 
 /** English or Chinese of a pair of names. */
-// Huangyan's payment reasons come from the server in English; their Chinese forms.
-const REASONS = [
-  [/^the winner's total$/, () => "赢家总分"],
-  [/^losers' difference$/, () => "输家之间的差额"],
-  [/^thrown bullets$/, () => "抛弹"],
-  [/^bullets B×n×z = (.*)$/, (m) => `子弹 B×庄数×自摸倍数 = ${m[1]}`],
-];
-
-export function reasonText(reason) {
-  if (current !== "zh" || !reason) return reason;
-  for (const [pattern, zh] of REASONS) {
-    const m = reason.match(pattern);
-    if (m) return zh(m);
-  }
-  return reason;
-}
-
 export function pick(en, zh) { return current === "zh" ? (zh || en) : (en || zh); }
 
 /** A wind 0-3. */

@@ -2,6 +2,7 @@
 // seat, timers) and sit in it; join a room by its code; the list of rooms from GET /rooms.
 
 import { botName, optionLabel, t } from "./i18n.js";
+import { defaultRules, ruleLabel } from "./rules.js";
 import { getJSON, h, playerName, postJSON, saveSeat, setPlayerName } from "./util.js";
 
 /** Who sits in a room: the players' names, then how many bots. */
@@ -19,7 +20,7 @@ export class LobbyPage {
     this.rooms = null;
     this.error = null;
     this.busy = false;
-    this.form = { rules: "gb", hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, bot_seconds: 0.6, next_seconds: 15, seed: "",
+    this.form = { rules: defaultRules(), hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, bot_seconds: 0.6, next_seconds: 15, seed: "",
       seats: ["person", null, null, null], options: {} };
   }
 
@@ -133,7 +134,7 @@ export class LobbyPage {
     if (!this.rooms) return null;
     const rows = this.rooms.map((room) => h("tr", { dataset: { code: room.code } },
       h("td", {}, h("code", {}, room.code)),
-      h("td", {}, room.rules === "gb" ? "国标 GB" : "黄岩 Huangyan"),
+      h("td", {}, ruleLabel(room.rules)),
       h("td", {}, t(`status_${room.status}`)),
       h("td", {}, playersText(room.seats)),
       h("td", {}, room.open_seats.length ? String(room.open_seats.length) : "–"),

@@ -27,7 +27,7 @@ class HomePage {
     this.root = root;
     this.rules = null;
     this.error = null;
-    this.sheet = { rules: "gb", names: ["", "", "", ""], first_dealer: 0, length: "hands", hands: 16,
+    this.sheet = { rules: null, names: ["", "", "", ""], first_dealer: 0, length: "hands", hands: 16,
       rounds: 1, stake: 1, options: {} };
     this.tournament = { name: "", rounds: 3, seed: "", fill: "substitutes", penalties_before_table_points: false };
   }
@@ -35,12 +35,20 @@ class HomePage {
   async start() {
     this.render();
     try { this.rules = await call("GET", "/rules"); } catch (error) { this.error = error.message; }
+    if (this.rules && this.rules.length && !this.sheet.rules) this.chooseRules(this.rules[0].name);
     this.render();
   }
 
   stop() {}
 
   ruleSet() { return (this.rules || []).find((r) => r.name === this.sheet.rules); }
+
+  /** A sheet of these rules, measured as they usually are (hands or rounds). */
+  chooseRules(name) {
+    this.sheet.rules = name;
+    const rules = this.ruleSet();
+    this.sheet.length = rules ? rules.match_length : "hands";
+  }
 
   async createSheet(event) {
     event.preventDefault();
@@ -105,7 +113,7 @@ class HomePage {
     return h("form", { class: "panel", id: "new-sheet", onsubmit: (e) => this.createSheet(e) },
       h("h2", {}, ot("new_sheet")),
       this.field(ot("rules"), h("select", { id: "sheet-rules", onchange: (e) => {
-        s.rules = e.target.value; s.length = s.rules === "gb" ? "hands" : "rounds"; this.render();
+        this.chooseRules(e.target.value); this.render();
       } }, ...(this.rules || []).map((r) => h("option", { value: r.name, selected: r.name === s.rules }, `${r.zh} · ${r.en}`)))),
       h("fieldset", { class: "names" }, h("legend", {}, ot("names")), ...names),
       this.field(ot("first_dealer"), h("select", { id: "sheet-first-dealer", onchange: (e) => { s.first_dealer = Number(e.target.value); } },

@@ -93,8 +93,8 @@ export class ReplayPage {
     });
     parts.push(controls, board);
     if (this.index === last) {
-      parts.push(scoreSheet({ result: replay.result, hand: replay.number, names, dealer: replay.dealer,
-        rules: replay.rules, options: replay.options, totals: null, bullets: null }));
+      parts.push(scoreSheet({ result: replay.result, settlement: view.settlement, hand: replay.number, names,
+        dealer: replay.dealer, rules: replay.rules, totals: null, bullets: null }));
     }
     parts.push(h("p", {}, h("a", { href: `#/room/${replay.room}/hands` }, `← ${t("hands_of_room", replay.room)}`)),
       h("p", { class: "keys" }, t("keys_replay")));

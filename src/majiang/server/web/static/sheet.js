@@ -3,7 +3,7 @@
 // count (hu items, doublings, the arithmetic, each loser's count, the gunner, both ledgers and
 // every payment), then the payments per seat. Nothing is computed here but sums for display.
 
-import { pick, reasonText, t, tileName, windName } from "./i18n.js";
+import { pick, t, tileName, windName } from "./i18n.js";
 import { meldEl, tileEl } from "./tiles.js";
 import { h } from "./util.js";
 import { faceUpHand, seatWind } from "./board.js";
@@ -32,22 +32,15 @@ function markWinning(el, tile) {
   return el;
 }
 
-/** Guobiao's payment in numbers, (8 + fans) × stake from the discarder (from each loser when
- * self-drawn) and 8 × stake from the others, shown when it is what the server paid. */
-function guobiaoFormula(result, stake, who) {
-  const total = result.detail && result.detail.total;
-  if (result.winner == null || total == null || !stake) return null;
-  const full = (8 + total) * stake;
-  const base = 8 * stake;
-  const expected = [0, 1, 2, 3].map((s) => s === result.winner ? 0
-    : -(result.self_drawn || s === result.discarder ? full : base));
-  expected[result.winner] = -expected.reduce((a, b) => a + b, 0);
-  if (expected.some((d, s) => d !== result.deltas[s])) return null;
-  const parts = result.self_drawn
-    ? [t("formula_self", total, stake, full)]
-    : [t("formula_discarder", who(result.discarder), total, stake, full), t("formula_others", stake, base)];
-  return h("p", { class: "formula", id: "payment-formula" }, `${t("payment_formula")}: `, parts.join(" · "),
-    " → ", h("b", {}, `+${expected[result.winner]}`));
+/** The rule set's settlement lines (the server's ``settlement``): "label: text → result (note)",
+ * each seat of a line named as the sheet names seats. Nothing is computed here. */
+function settlementLines(settlement, who) {
+  return ((settlement && settlement.lines) || []).map((line) => {
+    const body = pick(line.text.en, line.text.zh).replace(/\{(\d+)\}/g, (_, i) => who(line.seats[Number(i)]));
+    return h("p", { class: line.id === "payment-formula" ? "formula" : line.id, id: line.id },
+      `${pick(line.label.en, line.label.zh)}: `, body, " → ", h("b", {}, line.result),
+      line.note ? ` (${pick(line.note.en, line.note.zh)})` : "");
+  });
 }
 
 /** Light the tiles of the winner's hand that make a fan (the server's fan_tiles), or none. */
@@ -103,7 +96,7 @@ function guobiao(detail, definitions) {
   return out;
 }
 
-function huangyan(detail, names, options, definitions) {
+function huangyan(detail, names, lines, settlement, definitions) {
   const w = detail.winner || {};
   const out = [];
   if (w.reading) out.push(h("p", { class: "reading" }, `${t("reading")}: `, h("code", {}, w.reading)));
@@ -118,25 +111,23 @@ function huangyan(detail, names, options, definitions) {
     [t("total"), String(w.fan ?? 0), ""]);
   [...doublings.querySelectorAll("tbody tr")].forEach((row, i) => { row.dataset.fan = w.fans[i].zh; });
   out.push(doublings);
-  const base = options && options.base_reward != null ? options.base_reward : null;
-  const sum = base != null ? `(${w.hu} + ${base})` : `(${w.hu} + …)`;
-  out.push(h("p", { class: "arithmetic" }, `${t("arithmetic")}: ${sum} × 2^${w.fan} = ${w.raw} → `,
-    h("b", {}, String(w.total)), w.limit ? ` (${t("limit_hit")})` : ""));
+  out.push(...lines);
   const losers = Object.entries(detail.losers || {}).map(([seat, total]) => [names[seat], String(total)]);
   out.push(h("h3", {}, t("losers")));
   out.push(table("losers", [t("seat"), t("hu")], losers));
   out.push(h("p", { class: "gunner" }, `${t("gunner")}: `,
     detail.gunner != null ? names[detail.gunner] : t("no_gunner")));
-  const payments = (detail.payments || []).map((p) => [
-    t(p.ledger === "hu" ? "ledger_hu" : "ledger_bullets"), names[p.payer], names[p.payee], String(p.amount),
-    reasonText(p.reason) + (p.for != null ? ` (${t("on_behalf", names[p.for])})` : "")]);
+  // every transfer as the rule set explains it (its ledger and reason in both languages)
+  const payments = ((settlement && settlement.payments) || []).map((p) => [
+    pick(p.ledger.en, p.ledger.zh), names[p.payer], names[p.payee], String(p.amount),
+    pick(p.reason.en, p.reason.zh) + (p.for != null ? ` (${t("on_behalf", names[p.for])})` : "")]);
   out.push(h("h3", {}, t("payments")));
   out.push(table("payment-list", ["", t("payer"), t("payee"), t("amount"), t("reason")], payments));
   return out;
 }
 
 /**
- * The score sheet of a hand: {result, totals, bullets, hand, names, dealer, rules, options,
+ * The score sheet of a hand: {result, settlement, totals, bullets, hand, names, dealer, rules,
  * actions: [[label, fn, cls]]}.
  */
 export function scoreSheet(sheet) {
@@ -161,13 +152,11 @@ export function scoreSheet(sheet) {
   }
   const detail = result.detail || {};
   if (result.winner != null) {
-    if (detail.fans) {
-      body.push(...guobiao(detail, sheet.final && sheet.final.fan_definitions));
-      const formula = guobiaoFormula(result, sheet.stake, who);
-      if (formula) body.push(formula);
-    }
-    else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), sheet.options,
+    const lines = settlementLines(sheet.settlement, who);
+    if (detail.fans) body.push(...guobiao(detail, sheet.final && sheet.final.fan_definitions), ...lines);
+    else if (detail.winner) body.push(...huangyan(detail, names.map((_, s) => who(s)), lines, sheet.settlement,
       sheet.final && sheet.final.fan_definitions));
+    else body.push(...lines);
   }
   const hasBullets = (result.bullets && result.bullets.some((b) => b)) || (sheet.bullets && sheet.bullets.some((b) => b));
   const head = [t("seat"), t("this_hand"), t("running")];

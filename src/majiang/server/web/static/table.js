@@ -4,6 +4,7 @@
 
 import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
 import { botName, describeEvent, lang, safetyReason, t, windName } from "./i18n.js";
+import { ruleLabel } from "./rules.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
@@ -148,8 +149,8 @@ export class RoomPage {
         this.hints = null;
         if (frame.view.totals) this.totals = frame.view.totals;
         if (frame.result && !this.sheet) {
-          this.sheet = { hand: frame.hand, result: frame.result, totals: frame.view.totals, bullets: null,
-            dealer: frame.observation ? frame.observation.dealer : 0 };
+          this.sheet = { hand: frame.hand, result: frame.result, settlement: frame.settlement,
+            totals: frame.view.totals, bullets: null, dealer: frame.observation ? frame.observation.dealer : 0 };
           this.loadFinal(this.sheet);
           this.sheetOpen = true;
         }
@@ -180,8 +181,8 @@ export class RoomPage {
         break;
       case "hand_end":
         this.nextSent = false;
-        this.sheet = { hand: frame.hand, result: frame.result, totals: frame.totals, bullets: frame.bullets,
-          dealer: this.obs ? this.obs.dealer : 0 };
+        this.sheet = { hand: frame.hand, result: frame.result, settlement: frame.settlement,
+          totals: frame.totals, bullets: frame.bullets, dealer: this.obs ? this.obs.dealer : 0 };
         this.loadFinal(this.sheet);
         this.openSheetAfterCall();
         this.totals = frame.totals;
@@ -680,7 +681,7 @@ export class RoomPage {
     const view = this.view;
     const header = h("div", { class: "room-bar" },
       h("span", { class: "room-code" }, `${t("room")} `, h("b", { id: "room-code" }, this.code)),
-      view ? h("span", { class: "room-rules" }, view.rules === "gb" ? "国标 GB" : "黄岩 Huangyan") : null,
+      view ? h("span", { class: "room-rules" }, ruleLabel(view.rules)) : null,
       view ? h("span", { class: "room-status" }, t(`status_${view.status}`)) : null,
       this.seat == null && view ? h("span", { class: "spectating" }, t("spectating")) : null,
       h("a", { href: `#/room/${this.code}/hands`, class: "replays-link" }, t("replays")));
@@ -718,7 +719,7 @@ export class RoomPage {
     if (this.sheetOpen && this.sheet) {
       const finished = this.matchEnd != null;
       parts.push(h("div", { class: "overlay" }, scoreSheet({
-        ...this.sheet, names: this.names(), rules: view ? view.rules : "gb", options: view ? view.options : null,
+        ...this.sheet, names: this.names(), rules: view ? view.rules : null, options: view ? view.options : null,
         stake: view ? view.stake : null, keep: this.sheet,
         actions: [[finished ? t("standings") : t("next_hand"), () => this.closeSheet(), "primary next-hand"]],
         pause: !finished && this.pauses ? this.pauseLine() : null,

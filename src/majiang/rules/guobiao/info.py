@@ -1,0 +1,39 @@
+"""The Guobiao rule set as the front ends know it (:class:`~majiang.rules.info.RuleSetInfo`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..info import RuleSetInfo, TableShows
+from .options import GuobiaoOptions
+
+
+def _make(options: Any) -> Any:
+    from .ruleset import GuobiaoRules
+
+    return GuobiaoRules(options)
+
+
+INFO = RuleSetInfo(
+    name="gb",
+    aliases=("guobiao",),
+    title_zh="国标麻将",
+    title_en="Guobiao (MCR)",
+    short_zh="国标",
+    short_en="GB",
+    make=_make,
+    options_class=GuobiaoOptions,
+    bots=("random", "efficient", "fan"),
+    heavy_bots=("search",),
+    default_bot="efficient",
+    practice_bot="fan",
+    points_unit="fans",
+    shows=TableShows(prevalent_wind=True),
+    hints="majiang.hints:fan_hints",
+    scorer="majiang.cli.score:run_guobiao",
+    sheet="majiang.tui.sheets:guobiao_sheet",
+    settlement="majiang.rules.guobiao.sheet:settlement_lines",
+    botzone=True,
+    options_doc="docs/rules/guobiao.md §6",
+)
+"""Guobiao: fans, the 8-fan minimum, the prevalent wind; Botzone's game."""

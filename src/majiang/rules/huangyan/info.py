@@ -1,0 +1,40 @@
+"""The Huangyan rule set as the front ends know it (:class:`~majiang.rules.info.RuleSetInfo`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..info import RuleSetInfo, TableShows
+from .options import HuangyanOptions
+
+
+def _make(options: Any) -> Any:
+    from .ruleset import HuangyanRules
+
+    return HuangyanRules(options)
+
+
+INFO = RuleSetInfo(
+    name="huangyan",
+    aliases=("hy",),
+    title_zh="黄岩麻将",
+    title_en="Huangyan",
+    short_zh="黄岩",
+    short_en="Huangyan",
+    make=_make,
+    options_class=HuangyanOptions,
+    bots=("random", "wild"),
+    heavy_bots=("search",),
+    default_bot="wild",
+    practice_bot="wild",
+    points_unit="hu",
+    shows=TableShows(prevalent_wind=False, dealer_count=True, wild=True,
+                     second_ledger="bullets", gunner=True),
+    hints="majiang.hints:wild_hints",
+    scorer="majiang.cli.score_huangyan:run",
+    sheet="majiang.tui.sheets:huangyan_sheet",
+    settlement="majiang.rules.huangyan.sheet:settlement_lines",
+    match_length="rounds",
+    options_doc="docs/rules/huangyan.md §0.4",
+)
+"""Huangyan: hu points and doublings, the 得 wild tile, bullets, no prevalent wind (A22)."""

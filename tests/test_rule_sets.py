@@ -1,0 +1,293 @@
+"""Rule sets describe themselves (``majiang.rules.info``) and own their dispatch.
+
+Nothing outside ``src/majiang/rules/`` names a rule set (an AST scan of the Python, a scan of
+the browser's JavaScript); the registry is a mapping with aliases; each rule set's settlement
+lines explain its payments; and a third rule set, registered here, is picked up by the command
+line's help, ``simulate``, the server's room form and the terminal table without a change
+anywhere else.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from majiang.bots import UnknownBotError, check_bot, make_bot
+from majiang.cli import main
+from majiang.engine.table import Table
+from majiang.errors import OptionError
+from majiang.hints import hints
+from majiang.rules.guobiao.info import INFO as GUOBIAO
+from majiang.rules.guobiao.options import GuobiaoOptions
+from majiang.rules.guobiao.payments import seat_deltas
+from majiang.rules.guobiao.ruleset import GuobiaoRules
+from majiang.rules.huangyan.options import HuangyanOptions
+from majiang.rules.huangyan.sheet import reason
+from majiang.rules.info import describe_options
+from majiang.rules.registry import (
+    DEFAULT_RULES,
+    RULE_SETS,
+    make_rules,
+    rule_set,
+    settlement_lines,
+)
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "majiang"
+
+LEFT_TO_MOVE = {"bots/search.py"}
+"""Files that still name rule sets, each owed to a rework under way elsewhere (the search bot
+chooses its rollout bots by rule set); this set may only shrink."""
+
+
+def _names() -> set[str]:
+    return {n for info in RULE_SETS.values() for n in (info.name, *info.aliases)}
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    """The ids of the string constants that are docstrings."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            value = body[0].value
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                found.add(id(value))
+    return found
+
+
+def python_naming_rule_sets() -> list[str]:
+    """Every string constant outside rules/ (docstrings aside) that is a rule set's name."""
+    names = _names()
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        relative = path.relative_to(SRC).as_posix()
+        if relative.startswith("rules/") or relative in LEFT_TO_MOVE:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = _docstrings(tree)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                    and node.value in names and id(node) not in docs):
+                found.append(f"{relative}:{node.lineno}: {node.value!r}")
+    return found
+
+
+def javascript_naming_rule_sets() -> list[str]:
+    """Every quoted rule set name in the browser's JavaScript."""
+    alternatives = "|".join(sorted(map(re.escape, _names())))
+    quoted = re.compile(rf"""["'`]({alternatives})["'`]""")
+    found = []
+    for path in sorted((SRC / "server" / "web" / "static").glob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line):
+                found.append(f"{path.name}:{number}: {line.strip()}")
+    return found
+
+
+def test_nothing_outside_the_rule_sets_names_one() -> None:
+    assert python_naming_rule_sets() == []
+    assert javascript_naming_rule_sets() == []
+    for relative in LEFT_TO_MOVE:  # an allowance that is no longer needed must go
+        text = (SRC / relative).read_text(encoding="utf-8")
+        assert any(f'"{name}"' in text for name in _names()), relative
+
+
+def test_the_scan_finds_dispatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scans see a comparison with a rule set's name, in Python and in JavaScript."""
+    fake = tmp_path / "majiang"
+    (fake / "server" / "web" / "static").mkdir(parents=True)
+    (fake / "cli.py").write_text('"""doc naming "gb" is fine."""\n'
+                                 'def f(rules):\n    return rules == "huangyan"\n')
+    (fake / "server" / "web" / "static" / "x.js").write_text('if (rules === "gb") go();\n')
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    assert python_naming_rule_sets() == ["cli.py:3: 'huangyan'"]
+    assert javascript_naming_rule_sets() == ['x.js:1: if (rules === "gb") go();']
+
+
+# ---------------------------------------------------------------------- the registry
+
+
+def test_the_registry_is_a_mapping_of_descriptions() -> None:
+    assert list(RULE_SETS) == ["gb", "huangyan"] and DEFAULT_RULES == "gb"
+    assert rule_set("guobiao") is RULE_SETS["gb"] and rule_set("hy") is RULE_SETS["huangyan"]
+    assert "hy" not in RULE_SETS  # aliases are looked up, not listed
+    assert make_rules("hy").name == "huangyan"
+    with pytest.raises(OptionError, match="unknown rule set 'sichuan'; known: gb, huangyan"):
+        rule_set("sichuan")
+    gb, hy = RULE_SETS["gb"], RULE_SETS["huangyan"]
+    assert (gb.label, hy.label) == ("国标 GB", "黄岩 Huangyan")
+    assert (gb.points_unit, hy.points_unit) == ("fans", "hu")
+    assert gb.shows.prevalent_wind and not hy.shows.prevalent_wind
+    assert hy.shows.wild and hy.shows.dealer_count and hy.shows.second_ledger == "bullets"
+    assert gb.botzone and not hy.botzone
+
+
+def test_one_default_bot_per_purpose() -> None:
+    """Where many hands are played (a server's seats, simulate, tournament) the cheap bot;
+    at the terminal table, one table on the player's machine, the strongest quick one."""
+    gb, hy = RULE_SETS["gb"], RULE_SETS["huangyan"]
+    assert (gb.default_bot, gb.practice_bot) == ("efficient", "fan")
+    assert (hy.default_bot, hy.practice_bot) == ("wild", "wild")
+    for info in RULE_SETS.values():
+        assert {info.default_bot, info.practice_bot} <= set(info.bots)
+
+
+@pytest.mark.parametrize("cls", [GuobiaoOptions, HuangyanOptions])
+def test_option_docs_are_data(cls: type) -> None:
+    """Each option's doc, kind and default come from the options class itself (no source
+    parsing: a build without sources has them too)."""
+    options = describe_options(cls)
+    assert [o.name for o in options] == cls.names()  # type: ignore[attr-defined]
+    default = cls()
+    for option in options:
+        assert option.doc and "  " not in option.doc, option.name
+        assert option.default == getattr(default, option.name)
+    kinds = {o.name: o.kind for o in options}
+    assert kinds.get("flowers", kinds.get("rob_kong")) == "bool"
+    if cls is HuangyanOptions:
+        assert kinds["limit"] == "int" and kinds["gunner_test"] == "choice"
+
+
+# ---------------------------------------------------------------------- settlement lines
+
+
+def _won(rules_name: str, bot: str, *, options: dict[str, Any] | None = None) -> Table:
+    rules = make_rules(rules_name, options)
+    for seed in range(200):
+        table = Table(rules, seed=seed)
+        agents = [make_bot(bot, s) for s in range(4)]
+        while not table.is_over:
+            seat = table.to_act()[0]
+            table.apply(seat, agents[seat](table.observation(seat)))
+        assert table.result is not None
+        if table.result.winner is not None:
+            return table
+    raise AssertionError("no win in 200 hands")
+
+
+def test_guobiao_lines_give_the_payment_formula_that_was_paid() -> None:
+    table = _won("gb", "fan")
+    result = table.result.to_json()  # type: ignore[union-attr]
+    total = result["detail"]["total"]
+    for stake in (1, 3):
+        result["deltas"] = list(seat_deltas(result["winner"], result["discarder"], total, stake))
+        lines = settlement_lines(result, table.rules, stake)["lines"]
+        assert [line["id"] for line in lines] == ["payment-formula"]
+        (line,) = lines
+        assert f"(8 + {total}) × {stake} = {(8 + total) * stake}" in line["text"]["en"]
+        assert line["result"] == f"+{result['deltas'][result['winner']]}"
+        assert line["seats"] == ([] if result["self_drawn"] else [result["discarder"]])
+    result["deltas"] = [0, 0, 0, 0]  # not what the formula pays (Botzone's faults): no line
+    assert settlement_lines(result, table.rules, 1)["lines"] == []
+
+
+def test_huangyan_lines_give_the_arithmetic_and_every_reason_in_both_languages() -> None:
+    table = _won("huangyan", "wild")
+    result = table.result.to_json()  # type: ignore[union-attr]
+    settlement = settlement_lines(result, table.rules, table.stake)
+    winner = result["detail"]["winner"]
+    (line,) = settlement["lines"]
+    assert line["text"]["en"] == f"({winner['hu']} + 20) × 2^{winner['fan']} = {winner['raw']}"
+    assert line["result"] == str(winner["total"])
+    paid = result["detail"]["payments"]
+    assert [(p["payer"], p["payee"], p["amount"]) for p in settlement["payments"]] == [
+        (p["payer"], p["payee"], p["amount"]) for p in paid]
+    for mine, theirs in zip(settlement["payments"], paid, strict=True):
+        assert mine["reason"]["en"] == theirs["reason"]
+        assert mine["reason"]["zh"] != theirs["reason"]  # every reason the engine writes
+        assert mine["ledger"]["zh"] in ("和数", "子弹")
+    assert reason("bullets B×n×z = 2×3×2")["zh"] == "子弹 B×庄数×自摸倍数 = 2×3×2"
+    assert settlement_lines({**result, "winner": None}, table.rules, 1) == {
+        "lines": [], "payments": []}
+
+
+# ---------------------------------------------------------------------- a third rule set
+
+
+class ClubRules(GuobiaoRules):
+    """Guobiao as a club plays it: the same engine rules under another name."""
+
+    name = "club"
+
+
+CLUB = replace(
+    GUOBIAO, name="club", aliases=("clubgb",), title_zh="俱乐部国标", title_en="Club Guobiao",
+    short_zh="俱乐部", short_en="Club", make=ClubRules, bots=("random", "fan"),
+    default_bot="fan", practice_bot="random", botzone=False,
+)
+
+
+@pytest.fixture()
+def club() -> Iterator[None]:
+    RULE_SETS.register(CLUB)
+    try:
+        yield
+    finally:
+        RULE_SETS.unregister("club")
+
+
+@pytest.mark.usefixtures("club")
+def test_a_third_rule_set_is_in_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "tournament", "score", "play"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        assert "club" in capsys.readouterr().out, command
+    assert main(["simulate", "--rules", "club", "--games", "2", "--seed", "3", "--json",
+                 "--no-progress"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["rules"] == "club"
+    assert {p["bot"] for p in report["players"]} == {"fan"}  # its own default bot
+    assert main(["simulate", "--rules", "club", "--games", "1", "--no-progress"]) == 0
+    assert "mean fans" in capsys.readouterr().out
+    check_bot("fan", "club")
+    with pytest.raises(UnknownBotError, match="does not play club"):
+        check_bot("efficient", "club")
+    assert main(["score", "--rules", "club", "123m456m789m123p5p5p"]) == 0
+
+
+@pytest.mark.usefixtures("club")
+def test_a_third_rule_set_is_in_the_room_form_and_plays(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from majiang.server import create_app
+    from server_helpers import no_rate_limit
+
+    with no_rate_limit(), TestClient(create_app(f"sqlite:///{tmp_path / 'club.db'}")) as client:
+        answer = {r["name"]: r for r in client.get("/rules").json()}
+        assert list(answer) == ["gb", "huangyan", "club"]
+        club = answer["club"]
+        assert (club["zh"], club["en"]) == ("俱乐部国标", "Club Guobiao")
+        assert club["label"] == "俱乐部 Club"
+        assert club["bots"] == ["random", "fan"] and club["default_bot"] == "fan"
+        assert club["shows"]["prevalent_wind"] and not club["shows"]["wild"]
+        response = client.post("/rooms", json={"rules": "club", "hands": 1, "bot_seconds": 0,
+                                               "bots": ["fan", "fan", "fan", None]})
+        assert response.status_code == 201, response.text
+        room = response.json()
+        assert room["rules"] == "club"
+        assert [s["bot"] for s in room["seats"]][:3] == ["fan", "fan", "fan"]
+        refused = client.post("/rooms", json={"rules": "sichuan"})
+        assert refused.status_code == 422
+        assert "'gb', 'huangyan' or 'club'" in refused.text
+
+
+@pytest.mark.usefixtures("club")
+def test_a_third_rule_set_at_the_terminal_table() -> None:
+    from majiang.tui.local import LocalDriver, default_bot
+    from majiang.tui.render import rules_title, shows
+
+    assert default_bot("club") == "random"
+    assert rules_title("club") == "俱乐部 Club" and shows("club").prevalent_wind
+    driver = LocalDriver("club", seed=2, hands=1)
+    assert driver.rules == "club"
+    table = Table(make_rules("club"), seed=4)
+    seat = table.to_act()[0]
+    assert hints(table.observation(seat), table.rules)["rules"] == "club"
