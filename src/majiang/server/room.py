@@ -13,6 +13,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..bots import make_bot
@@ -64,6 +65,8 @@ class RoomRuntime:
         self.spectator_delay = room.spectator_delay
         self.bot_seconds = room.bot_seconds
         self.next_seconds = room.next_seconds
+        self.ready_seconds = room.ready_seconds
+        self.creator_token_hash = room.creator_token_hash
         self.seed = room.seed
         self.seed_chosen = room.seed_chosen
         self.fill_bot = room.fill_bot
@@ -76,6 +79,7 @@ class RoomRuntime:
                 row.token_hash,
                 row.bot,
                 row.ready,
+                seated_at=_epoch(row.seated_at) if row.player_id is not None else None,
             )
         self.spectators: list[Client] = []
         self.lock = asyncio.Lock()
@@ -142,6 +146,7 @@ class RoomRuntime:
             "spectator_delay": self.spectator_delay,
             "bot_seconds": self.bot_seconds,
             "next_seconds": self.next_seconds,
+            "ready_seconds": self.ready_seconds,
             "status": self.status,
             "chosen_seed": self.seed_chosen,
             "seed_hash": seed_hash(self.seed),
@@ -155,12 +160,20 @@ class RoomRuntime:
                     "ready": st.ready,
                     "connected": bool(st.clients),
                     "away": st.taken_over,
+                    "ready_by": self._ready_by(st),
                 }
                 for s, st in enumerate(self.seats)
             ],
             "hand": self.spec.number if self.spec else None,
             "totals": list(self.match.totals) if self.match else None,
         }
+
+    def _ready_by(self, state: SeatState) -> float | None:
+        """When a seated person who is not ready loses the seat (before the match)."""
+        if self.status != "waiting" or state.player_id is None or state.ready:
+            return None
+        seated = state.seated_at if state.seated_at is not None else time.time()
+        return round(seated + self.ready_seconds, 3)
 
     def _frame(self, kind: str, **fields: Any) -> dict[str, Any]:
         return {"v": VERSION, "type": kind, "room": self.code, **fields}
@@ -288,8 +301,9 @@ class RoomRuntime:
                     self.spectators.remove(client)
                 return
             state = self.seats[client.seat]
-            if client in state.clients:
-                state.clients.remove(client)
+            if client not in state.clients:  # its seat was freed meanwhile
+                return
+            state.clients.remove(client)
             if not state.clients and state.bot is None and state.player_id is not None:
                 state.away_since = time.monotonic()
                 self._grace[client.seat] = asyncio.create_task(self._take_over(client.seat))
@@ -310,21 +324,82 @@ class RoomRuntime:
 
     # ------------------------------------------------------------------ the match
 
-    async def ready(self, seat: int) -> None:
-        """The ready check: the match starts when every seated player is ready."""
+    async def ready(self, seat: int, client: Client | None = None) -> None:
+        """The ready check: the match starts when every seated player is ready. ``client``:
+        the connection that said so, refused if its seat was freed since it connected."""
         async with self.lock:
             if self.status != "waiting":
                 raise RoomError("the match has already started")
+            if client is not None and client not in self.seats[seat].clients:
+                raise RoomError("your seat was freed: take a seat again")
             self.seats[seat].ready = True
             with self.store.session() as session:
                 room = session.get(Room, self.room_id)
                 assert room is not None
                 room.seats[seat].ready = True
-            players = [s for s in self.seats if s.player_id is not None]
-            if players and all(s.ready for s in players):
-                await self._start_match()
-            else:
-                self._broadcast_view()
+            await self._start_if_all_ready()
+
+    def seat_taken(self, seat: int, player_id: int, name: str, token_hash: str,
+                   seated_at: float) -> None:
+        """A person took an empty seat (committed by the caller, under the lock): the others
+        are told; the ready timeout counts from ``seated_at``."""
+        self.seats[seat] = SeatState(player_id, name, token_hash, seated_at=seated_at)
+        self._broadcast_view()
+
+    def overdue(self, now: float) -> bool:
+        """Whether a seat is held past its ready timeout (checked without the lock)."""
+        return self.status == "waiting" and any(
+            (by := self._ready_by(state)) is not None and by <= now for state in self.seats
+        )
+
+    async def free_overdue(self, now: float) -> list[int]:
+        """Free every seat whose person was not ready within ``ready_seconds`` of sitting
+        down; returns the seats freed."""
+        async with self.lock:
+            late = [seat for seat, state in enumerate(self.seats)
+                    if (by := self._ready_by(state)) is not None and by <= now]
+            for seat in late:
+                await self._free_seat(seat, f"not ready within {self.ready_seconds:g} s")
+            return late
+
+    async def free_seat(self, seat: int) -> None:
+        """The creator frees a person's seat before the match; :class:`RoomError` once the
+        match has started or for a seat no person holds."""
+        async with self.lock:
+            if self.status != "waiting":
+                raise RoomError("the match has started: seats can no longer be freed")
+            if self.seats[seat].player_id is None:
+                raise RoomError(f"no person sits at seat {seat}")
+            await self._free_seat(seat, "freed by the room's creator")
+
+    async def _free_seat(self, seat: int, why: str) -> None:
+        """Empty a person's seat (its token no longer works): committed, its connections
+        closed with 4401 and the reason, everyone else told; the match starts if every
+        person still seated is ready."""
+        with self.store.session() as session:
+            room = session.get(Room, self.room_id)
+            assert room is not None
+            row = room.seats[seat]
+            row.player_id = row.token_hash = row.seated_at = None
+            row.ready = False
+        old, self.seats[seat] = self.seats[seat], SeatState()
+        grace = self._grace.pop(seat, None)
+        if grace is not None:
+            grace.cancel()
+        reason = f"seat {seat} was freed: {why}"
+        for client in old.clients:
+            client.send(_error_frame(reason))
+            client.close(4401, reason)
+        await self._start_if_all_ready()
+
+    async def _start_if_all_ready(self) -> None:
+        """Start the match if there are players and all are ready; else tell everyone the
+        seats now."""
+        players = [s for s in self.seats if s.player_id is not None]
+        if players and all(s.ready for s in players):
+            await self._start_match()
+        else:
+            self._broadcast_view()
 
     async def _start_match(self) -> None:
         bot = self.options_bot()
@@ -826,6 +901,17 @@ class RoomRuntime:
 def _with_observation(head: str, observation: str) -> str:
     """An encoded frame object with the encoded observation added as its last field."""
     return f'{head[:-1]},"observation":{observation}}}'
+
+
+def _error_frame(message: str) -> dict[str, Any]:
+    return {"v": VERSION, "type": "error", "message": message}
+
+
+def _epoch(moment: datetime | None) -> float | None:
+    """A stored time as seconds since the epoch (stored without a zone: UTC)."""
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
 
 
 def _seat_or_none(seat: int) -> int | None:

@@ -301,6 +301,13 @@ class Store:
         """Rooms whose match was interrupted (to resume after a restart)."""
         return list(session.scalars(select(Room).where(Room.status == "playing")))
 
+    def rooms_with_unready_seats(self, session: Session) -> list[str]:
+        """The codes of the waiting rooms where a person sits who is not ready yet."""
+        query = (select(Room.code).join(Seat, Seat.room_id == Room.id)
+                 .where(Room.status == "waiting", Seat.player_id.is_not(None),
+                        Seat.ready.is_(False)).distinct())
+        return list(session.scalars(query))
+
     def count_waiting(self, session: Session) -> int:
         """How many rooms wait for their match to start."""
         return session.scalar(select(func.count()).select_from(Room)
