@@ -16,6 +16,7 @@ from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
 
+from anyio import from_thread
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
@@ -51,8 +52,8 @@ from .protocol import (
     SeatRequest,
 )
 from .records import hand_record
-from .room import RoomError, RoomRuntime
-from .rooms import Rooms
+from .room import RoomError, RoomGone, RoomRuntime
+from .rooms import Rooms, RoomsFull
 from .store import Store, new_code, new_token, token_hash, token_matches
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
@@ -144,7 +145,7 @@ def create_app(
     (``["*"]``: any); clients that send no ``Origin`` (not browsers) are let in. ``limits``:
     what one client address may ask over HTTP (see :class:`Limits`)."""
     store = Store(db_url)
-    rooms = Rooms(store)
+    rooms = Rooms(store, limits)
     room_buckets = AddressBuckets(limits.room_rate, limits.room_burst)
     seat_buckets = AddressBuckets(limits.seat_rate, limits.seat_burst)
     created_by: dict[str, set[str]] = {}
@@ -161,8 +162,11 @@ def create_app(
                                 headers={"Retry-After": str(wait)})
 
     def unfinished(codes: set[str]) -> set[str]:
-        """The rooms among ``codes`` not finished (a room no longer live is finished)."""
-        return {c for c in codes if (r := rooms.live.get(c)) is not None and r.status != "finished"}
+        """The rooms among ``codes`` not finished."""
+        if not codes:
+            return set()
+        with store.session() as session:
+            return store.unfinished_codes(session, codes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -196,8 +200,12 @@ def create_app(
         return JSONResponse({"detail": "the request holds a string that is not valid text "
                                        "(a lone surrogate)"}, status_code=422)
 
-    def room_or_404(code: str) -> RoomRuntime:
-        runtime = rooms.get(code.upper())
+    @app.exception_handler(RoomsFull)
+    async def rooms_full(request: Request, error: RoomsFull) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "60"})
+
+    async def room_or_404(code: str) -> RoomRuntime:
+        runtime = await rooms.get(code.upper())
         if runtime is None:
             raise HTTPException(404, f"no room {code!r}")
         return runtime
@@ -270,6 +278,7 @@ def create_app(
             raise HTTPException(429, f"your address has {len(mine)} rooms not finished, the most "
                                      "it may have: finish or wait for one",
                                 headers={"Retry-After": "60"})
+        from_thread.run_sync(rooms.make_room)  # RoomsFull (503) before anything is stored
         with store.session() as session:
             waiting = store.count_waiting(session)
         if waiting >= limits.waiting_rooms:
@@ -313,12 +322,13 @@ def create_app(
                 session.add(Seat(room_id=room.id, seat=seat, bot=bot))
         with created_lock:
             mine.add(code)
-        return {**room_or_404(code).view(), "creator_token": creator}
+        runtime = from_thread.run(room_or_404, code)  # this handler runs in a worker thread
+        return {**runtime.view(), "creator_token": creator}
 
     @app.get("/rooms/{code}", response_model=RoomView)
-    def get_room(code: str) -> dict[str, Any]:
+    async def get_room(code: str) -> dict[str, Any]:
         """A room's settings, seats and status (never a token)."""
-        return room_or_404(code).view()
+        return (await room_or_404(code)).view()
 
     @app.post("/rooms/{code}/seats/{seat}", response_model=SeatGrant, status_code=201)
     async def take_seat(code: str, seat: int, request: SeatRequest,
@@ -326,10 +336,13 @@ def create_app(
         """Take an empty seat before the match starts; the token is shown only here. Refused
         with 429 (and ``Retry-After``) past the address's rate."""
         throttle(seat_buckets, http, "seats taken")
-        runtime = room_or_404(code)
+        runtime = await room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")
         async with runtime.lock:
+            if runtime.evicted:
+                raise HTTPException(503, "the room is being reloaded: try again",
+                                    headers={"Retry-After": "1"})
             state = runtime.seats[seat]
             if runtime.status != "waiting":
                 raise HTTPException(409, "the match has started: seats are closed")
@@ -356,7 +369,7 @@ def create_app(
         """The room's creator frees a person's seat before the match starts (the creator's
         token in the ``X-Creator-Token`` header): 403 without the right token, 409 once the
         match has started or for a seat no person holds."""
-        runtime = room_or_404(code)
+        runtime = await room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")
         if not token_matches(http.headers.get(CREATOR_HEADER, ""), runtime.creator_token_hash):
@@ -368,9 +381,9 @@ def create_app(
         return Response(status_code=204)
 
     @app.get("/rooms/{code}/hands", response_model=list[HandSummary])
-    def match_history(code: str) -> list[dict[str, Any]]:
+    async def match_history(code: str) -> list[dict[str, Any]]:
         """The hands of the room's match so far, with the results of finished ones."""
-        runtime = room_or_404(code)
+        runtime = await room_or_404(code)
         if runtime.match_id is None:
             return []
         with store.session() as session:
@@ -473,7 +486,12 @@ def create_app(
             await websocket.accept()
             await websocket.close(code=4403, reason="websocket from another site refused")
             return
-        runtime = rooms.get(code.upper())
+        try:
+            runtime = await rooms.get(code.upper())
+        except RoomsFull as error:
+            await websocket.accept()
+            await websocket.close(code=1013, reason=str(error))  # "try again later"
+            return
         seat = None if runtime is None else SPECTATOR if token is None else (
             runtime.seat_of_token(token)
         )
@@ -486,7 +504,16 @@ def create_app(
             return
         client = Client(seat, websocket.send_text, TokenBucket(rate, burst),
                         changes_only=updates == "changed")
-        await runtime.connect(client)
+        while True:
+            try:
+                await runtime.connect(client)
+                break
+            except RoomGone:  # dropped from memory meanwhile: the room as read again
+                again = await rooms.get(code.upper())
+                if again is None:
+                    await websocket.close(code=4404, reason="no such room")
+                    return
+                runtime = again
         reader = asyncio.create_task(_read(websocket, runtime, client))
         writer = asyncio.create_task(client.write())
         try:

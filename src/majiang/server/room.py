@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -47,11 +48,26 @@ class RoomError(MajiangError):
     """A request the room refuses (the message names why); nothing changed."""
 
 
+class RoomGone(RoomError):
+    """The room was dropped from memory meanwhile: ask the server's rooms for it again."""
+
+
 class RoomRuntime:
     """One room's live state; all changes under ``lock``."""
 
-    def __init__(self, store: Store, room: Room) -> None:
+    def __init__(self, store: Store, room: Room, *, unwatched_seconds: float = 60.0) -> None:
         self.store = store
+        self.unwatched_seconds = unwatched_seconds
+        """A match nobody is connected to goes on this long, then pauses (see :meth:`pause`)."""
+        self.unwatched_since: float | None = None
+        """Since when nobody has been connected (``time.monotonic``), while nobody is."""
+        self.paused = False
+        """Nobody connected for ``unwatched_seconds``: no bot moves and no timer runs until
+        someone connects."""
+        self.used = time.monotonic()
+        """When someone last asked for the room or left it (``time.monotonic``)."""
+        self.evicted = False
+        """Dropped from memory (see :meth:`evict`): a newer runtime of the room may be live."""
         self.room_id = room.id
         self.code = room.code
         self.rules_name = room.rules
@@ -273,6 +289,13 @@ class RoomRuntime:
     async def connect(self, client: Client) -> None:
         """A websocket client joins: a seat gets its seat back from a bot; full state sent."""
         async with self.lock:
+            if self.evicted:
+                raise RoomGone(f"room {self.code} was dropped from memory")
+            self.unwatched_since = None
+            resumed = self.paused
+            if resumed:  # the people asked to act get their whole time again
+                self.paused = False
+                self._deadlines.clear()
             if client.seat == SPECTATOR:
                 self.spectators.append(client)
             else:
@@ -292,6 +315,8 @@ class RoomRuntime:
             if self.pause_until is not None and client.seat != SPECTATOR:
                 client.send(self.pause_frame())
             self._arm_timer()
+            if resumed:
+                self._defer_bots()
 
     async def disconnect(self, client: Client) -> None:
         """A client left; a seat left with no connection is played by a bot after the grace."""
@@ -299,16 +324,68 @@ class RoomRuntime:
             if client.seat == SPECTATOR:
                 if client in self.spectators:
                     self.spectators.remove(client)
+                self._note_unwatched()
                 return
             state = self.seats[client.seat]
             if client not in state.clients:  # its seat was freed meanwhile
                 return
             state.clients.remove(client)
+            self._note_unwatched()
             if not state.clients and state.bot is None and state.player_id is not None:
                 state.away_since = time.monotonic()
                 self._grace[client.seat] = asyncio.create_task(self._take_over(client.seat))
                 self._broadcast_view()
                 await self._pause_over_if_all_said()
+
+    def watched(self) -> bool:
+        """Whether anyone (a player or a spectator) is connected."""
+        return bool(self.spectators) or any(state.clients for state in self.seats)
+
+    def _note_unwatched(self) -> None:
+        self.used = time.monotonic()
+        if self.unwatched_since is None and not self.watched():
+            self.unwatched_since = self.used
+
+    def evictable(self) -> bool:
+        """Whether the room may be dropped from memory now: nobody connected, nothing under
+        way, no seat waiting to be freed, and a match only when paused."""
+        return (not self.watched() and not self.lock.locked() and not self.overdue(math.inf)
+                and (self.status != "playing" or self.paused))
+
+    def evict(self) -> None:
+        """Drop the room's timers and tasks (its state is in the database: it is read again
+        when asked for); called on the event loop, with :meth:`evictable` true."""
+        self.evicted = True
+        for handle in (self._timer, self._pause_timer):
+            if handle is not None:
+                handle.cancel()
+        tasks = [self._beat, self._deferred, self._timeout_task, self._pause_task,
+                 *self._grace.values()]
+        for task in tasks:
+            if task is not None:
+                task.cancel()
+        self._grace.clear()
+
+    def should_pause(self, now: float) -> bool:
+        """Whether the match has gone on unwatched for ``unwatched_seconds`` (at ``now``,
+        ``time.monotonic``): checked without the lock."""
+        since = self.unwatched_since
+        return (not self.paused and self.status == "playing" and since is not None
+                and now - since >= self.unwatched_seconds)
+
+    async def pause(self) -> None:
+        """Nobody is there: the bots stop and no timer runs (a person asked to act gets his
+        whole time again when someone connects, and the bots go on)."""
+        async with self.lock:
+            if self.watched() or self.status != "playing":
+                return
+            self.paused = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer, self._timer_at = None, None
+            if self._beat is not None:
+                self._beat.cancel()
+                self._beat = None
 
     async def _take_over(self, seat: int) -> None:
         await asyncio.sleep(self.grace_seconds)
@@ -650,7 +727,8 @@ class RoomRuntime:
         between: otherwise, with nobody else to wait for, the rest of the match would be played
         in one go before he could take his seat back."""
         stood_in = False
-        while self.table is not None and not self.table.is_over and self.status == "playing":
+        while (self.table is not None and not self.table.is_over and self.status == "playing"
+               and not self.paused):
             table = self.table
             seats = [s for s in table.to_act() if self._bot_seat(s)]
             if not seats:
@@ -698,7 +776,7 @@ class RoomRuntime:
         async with self.lock:
             self._beat = None
             table = self.table
-            if table is None or table.is_over or self.status != "playing":
+            if table is None or table.is_over or self.status != "playing" or self.paused:
                 return
             seats = [s for s in table.to_act() if self._bot_seat(s)]
             try:
@@ -749,7 +827,7 @@ class RoomRuntime:
         """Arm the turn timer for the first deadline of a person asked to act (none if nobody
         is). A timer handle, not a task: re-armed after every action, it must cost next to
         nothing; a timer that stands already for that time is kept."""
-        waits = self._waits()
+        waits = {} if self.paused else self._waits()
         at = min(waits.values()) if waits else None
         if at == self._timer_at and self._timer is not None:
             return
@@ -771,7 +849,8 @@ class RoomRuntime:
         """The default action for every person whose time is up, then the bots."""
         async with self.lock:
             table = self.table
-            while table is not None and self.table is table and not table.is_over:
+            while (table is not None and self.table is table and not table.is_over
+                   and not self.paused):
                 now = time.monotonic()
                 late = [s for s, until in self._waits().items() if until <= now + 0.001]
                 if not late:
@@ -883,11 +962,14 @@ class RoomRuntime:
                     if hand.result is None:
                         hand.result = self.last_result  # the crash came before it was written
 
-    async def continue_after_resume(self) -> None:
-        """Go on where the log stopped: a finished hand's successor, or the bots' turn."""
+    async def continue_after_resume(self, *, paused: bool = False) -> None:
+        """Go on where the log stopped: a finished hand's successor, or the bots' turn
+        (``paused``: only once someone connects)."""
         async with self.lock:
             if self.status != "playing":
                 return
+            self._note_unwatched()
+            self.paused = paused and not self.watched()
             for seat, state in enumerate(self.seats):  # nobody is connected yet: the grace runs
                 if state.player_id is not None and state.bot is None and seat not in self._grace:
                     state.away_since = time.monotonic()
@@ -918,4 +1000,4 @@ def _seat_or_none(seat: int) -> int | None:
     return None if seat == SPECTATOR else seat
 
 
-__all__ = ["RoomError", "RoomRuntime"]
+__all__ = ["RoomError", "RoomGone", "RoomRuntime"]
