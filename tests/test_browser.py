@@ -794,3 +794,42 @@ def test_the_clock_goes_on_over_a_reload_and_waits_between_hands(page: Page) -> 
     p.wait_for_function(
         "() => document.body.dataset.step && document.body.dataset.step.startsWith('2:')")
     assert not p.locator("#score-sheet").count()
+
+
+def test_the_creator_frees_a_seat_before_the_start(browser: Any, page: Page) -> None:
+    """The browser that created a room keeps the creator's token and shows a "free the seat"
+    button per taken seat before the start; a freed player's page forgets the seat's token and
+    watches, with the reason shown; a page that did not create the room shows no such button."""
+    p = page.page
+    page.goto()
+    p.wait_for_selector("#room-rules option", state="attached")
+    p.fill("#player-name", "Ann")
+    p.select_option("#seat-1", "person")
+    p.click("#create-room")
+    p.wait_for_selector("button.ready")
+    code = p.inner_text("#room-code")
+    p.wait_for_function(f"() => JSON.parse(localStorage.getItem('majiang.creators'))['{code}']")
+    guest = Page(browser, page.server)
+    try:
+        g = guest.page
+        guest.goto(f"#/room/{code}")
+        g.fill("#sit-name", "Bo")
+        g.locator(".wait-seat[data-seat='1'] button.sit").click()
+        g.wait_for_selector("button.ready")
+        assert g.locator("button.free-seat").count() == 0  # not the creator
+        seat_1 = ".wait-seat[data-seat='1']"
+        p.wait_for_selector(f"{seat_1} button.free-seat")
+        assert p.locator("button.free-seat").count() == 2  # Ann's own seat and Bo's
+        p.click(f"{seat_1} button.free-seat")
+        p.wait_for_function(f"() => !document.querySelector(\"{seat_1}\").textContent"
+                            ".includes('Bo')")
+        assert p.locator(f"{seat_1} button.free-seat").count() == 0
+        # Bo's page: told why, the token forgotten, back to watching with the seats open
+        g.wait_for_function("() => !(JSON.parse(localStorage.getItem('majiang.seats') || '{}')"
+                            f"['{code}'])")
+        g.wait_for_selector(f"{seat_1} button.sit")
+        assert g.locator("button.ready").count() == 0
+        view = page.server.http.get(f"/rooms/{code}").json()
+        assert view["seats"][1]["player"] is None and view["seats"][0]["player"] == "Ann"
+    finally:
+        guest.close()

@@ -21,7 +21,8 @@ Shell examples, the convention every page follows:
   (``"code":"ZPJ4PR"``) replaces the page's code in later commands, as a reader would.
 - Masked before comparing, in both texts: ``...`` in the page matches any text (several lines
   too); durations and speeds (``19.4 s``, ``220 ms``, ``20.6 hands/s``, ``3.06 deals/s``,
-  ``"elapsed_s": 5.0``); a seat's token (``"token":"..."``). Trailing spaces and blank lines at
+  ``"elapsed_s": 5.0``); a seat's or a room creator's token (``"token":"..."``,
+  ``"creator_token":"..."``). Trailing spaces and blank lines at
   either end do not count. Add a mask to ``MASKS`` for any other part that varies from run to
   run, and say so here.
 - A block that must not be run says so on the line just above its fence:
@@ -54,7 +55,7 @@ TIMEOUT = 120
 MASKS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b\d+(?:\.\d+)? ?(?:ms|s|hands/s|deals/s|games/s|actions/s)\b"), "<time>"),
     (re.compile(r'"(elapsed_s|deals_per_s|hands_per_s)": [0-9.]+'), r'"\1": <time>'),
-    (re.compile(r'"token": ?"[A-Za-z0-9_-]+"'), '"token":"<token>"'),
+    (re.compile(r'"(token|creator_token)": ?"[A-Za-z0-9_-]+"'), r'"\1":"<token>"'),
 ]
 ROOM_CODE = re.compile(r'"code": ?"([A-Z0-9]{6})"')
 

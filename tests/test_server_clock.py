@@ -220,7 +220,7 @@ def test_away_seats_are_shown(tmp_path: Path) -> None:
         rooms = [f for f in spectator.barrier() if f["type"] == "room"]
         assert rooms[-1]["view"]["seats"][0] == {
             "seat": 0, "player": "Ann", "player_id": rooms[-1]["view"]["seats"][0]["player_id"],
-            "bot": None, "ready": True, "connected": True, "away": False,
+            "bot": None, "ready": True, "connected": True, "away": False, "ready_by": None,
         }
         again.close()
         spectator.close()

@@ -29,9 +29,9 @@ def test_chosen_seeds_are_marked_and_a_public_server_refuses_them(tmp_path: Path
         assert view["chosen_seed"] is True and view["seed"] is None  # not shown while open
         assert view["seed_hash"] == sha(424242)
         rooms = client.app.state.rooms  # type: ignore[attr-defined]
-        seeds = {rooms.get(code).seed for code in (secret, other)}
+        seeds = {rooms.live[code].seed for code in (secret, other)}
         assert len(seeds) == 2 and 424242 not in seeds
-        assert client.get(f"/rooms/{secret}").json()["seed_hash"] == sha(rooms.get(secret).seed)
+        assert client.get(f"/rooms/{secret}").json()["seed_hash"] == sha(rooms.live[secret].seed)
     with TestClient(create_app(f"sqlite:///{tmp_path / 'b.db'}", chosen_seeds=False)) as client:
         refused = client.post("/rooms", json={"seed": 424242})
         assert refused.status_code == 403 and "chosen seeds" in refused.text

@@ -13,8 +13,10 @@ import secrets
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from datetime import UTC, datetime
 from typing import Any
 
+from anyio import from_thread
 from fastapi import FastAPI, HTTPException, Path, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import TypeAdapter, ValidationError
@@ -24,7 +26,7 @@ from sqlalchemy.orm import selectinload
 from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
-from .clients import SPECTATOR, Client
+from .clients import SEND_TIMEOUT, SPECTATOR, Client
 from .limits import AddressBuckets, Limits, TokenBucket
 from .models import HandRow, MatchRow, Player, Room, Seat
 from .organiser_routes import MAX_BODY
@@ -42,6 +44,7 @@ from .protocol import (
     Replay,
     ResyncMessage,
     RoomCreate,
+    RoomCreated,
     RoomSummary,
     RoomView,
     RuleSetInfo,
@@ -49,11 +52,14 @@ from .protocol import (
     SeatRequest,
 )
 from .records import hand_record
-from .room import RoomRuntime
-from .store import Store, new_code, new_token, token_hash
+from .room import RoomError, RoomGone, RoomRuntime
+from .rooms import Rooms, RoomsFull
+from .store import Store, new_code, new_token, token_hash, token_matches
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+CREATOR_HEADER = "X-Creator-Token"
+"""The header that carries a room creator's token."""
 MAX_BODY_BYTES = MAX_BODY
 """A request body over this (the organiser's limit, 64 KB) is refused with 413 unparsed."""
 
@@ -123,36 +129,6 @@ SECURITY_HEADERS = {
 another type, no other site frames the pages."""
 
 
-class Rooms:
-    """The live rooms of a server, loaded from the database on first use."""
-
-    def __init__(self, store: Store) -> None:
-        self.store = store
-        self.live: dict[str, RoomRuntime] = {}
-
-    def get(self, code: str) -> RoomRuntime | None:
-        """The room with this code (loaded and resumed if it is not live yet)."""
-        runtime = self.live.get(code)
-        if runtime is None:
-            with self.store.session() as session:
-                room = self.store.room_by_code(session, code)
-                if room is None:
-                    return None
-                runtime = RoomRuntime(self.store, room)
-            runtime.resume()
-            self.live[code] = runtime
-        return runtime
-
-    async def resume_all(self) -> None:
-        """After a restart: every interrupted match goes on from its log."""
-        with self.store.session() as session:
-            codes = [room.code for room in self.store.running_rooms(session)]
-        for code in codes:
-            runtime = self.get(code)
-            if runtime is not None:
-                await runtime.continue_after_resume()
-
-
 def create_app(
     db_url: str = "sqlite:///majiang.db",
     *,
@@ -169,7 +145,7 @@ def create_app(
     (``["*"]``: any); clients that send no ``Origin`` (not browsers) are let in. ``limits``:
     what one client address may ask over HTTP (see :class:`Limits`)."""
     store = Store(db_url)
-    rooms = Rooms(store)
+    rooms = Rooms(store, limits)
     room_buckets = AddressBuckets(limits.room_rate, limits.room_burst)
     seat_buckets = AddressBuckets(limits.seat_rate, limits.seat_burst)
     created_by: dict[str, set[str]] = {}
@@ -186,13 +162,19 @@ def create_app(
                                 headers={"Retry-After": str(wait)})
 
     def unfinished(codes: set[str]) -> set[str]:
-        """The rooms among ``codes`` not finished (a room no longer live is finished)."""
-        return {c for c in codes if (r := rooms.live.get(c)) is not None and r.status != "finished"}
+        """The rooms among ``codes`` not finished."""
+        if not codes:
+            return set()
+        with store.session() as session:
+            return store.unfinished_codes(session, codes)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         await rooms.resume_all()
+        keeper = asyncio.create_task(rooms.keep())
         yield
+        keeper.cancel()
+        await asyncio.gather(keeper, return_exceptions=True)
         store.close()
 
     app = FastAPI(
@@ -218,8 +200,12 @@ def create_app(
         return JSONResponse({"detail": "the request holds a string that is not valid text "
                                        "(a lone surrogate)"}, status_code=422)
 
-    def room_or_404(code: str) -> RoomRuntime:
-        runtime = rooms.get(code.upper())
+    @app.exception_handler(RoomsFull)
+    async def rooms_full(request: Request, error: RoomsFull) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "60"})
+
+    async def room_or_404(code: str) -> RoomRuntime:
+        runtime = await rooms.get(code.upper())
         if runtime is None:
             raise HTTPException(404, f"no room {code!r}")
         return runtime
@@ -274,11 +260,12 @@ def create_app(
                 for room in rooms_found
             ]
 
-    @app.post("/rooms", response_model=RoomView, status_code=201)
+    @app.post("/rooms", response_model=RoomCreated, status_code=201)
     def create_room(request: RoomCreate, http: Request) -> dict[str, Any]:
-        """Create a room: rule set, options, stake, match length, timers and bots. Refused with
-        429 (and ``Retry-After``) past the address's rate or its unfinished rooms, 503 when the
-        server has as many waiting rooms as it takes."""
+        """Create a room: rule set, options, stake, match length, timers and bots; the answer
+        carries the creator's token (shown only here). Refused with 429 (and ``Retry-After``)
+        past the address's rate or its unfinished rooms, 503 when the server has as many
+        waiting rooms as it takes."""
         if request.seed is not None and not chosen_seeds:
             raise HTTPException(403, "this server does not allow chosen seeds")
         if request.turn_seconds < limits.min_turn_seconds:
@@ -291,6 +278,7 @@ def create_app(
             raise HTTPException(429, f"your address has {len(mine)} rooms not finished, the most "
                                      "it may have: finish or wait for one",
                                 headers={"Retry-After": "60"})
+        from_thread.run_sync(rooms.make_room)  # RoomsFull (503) before anything is stored
         with store.session() as session:
             waiting = store.count_waiting(session)
         if waiting >= limits.waiting_rooms:
@@ -304,6 +292,7 @@ def create_app(
                     check_bot(bot, request.rules)
         except (MajiangError, UnknownBotError) as error:
             raise HTTPException(422, str(error)) from None
+        creator = new_token()
         with store.session() as session:
             code = new_code()
             while store.room_by_code(session, code) is not None:
@@ -320,6 +309,8 @@ def create_app(
                 spectator_delay=request.spectator_delay,
                 bot_seconds=request.bot_seconds,
                 next_seconds=request.next_seconds,
+                ready_seconds=request.ready_seconds,
+                creator_token_hash=token_hash(creator),
                 seed=request.seed if request.seed is not None else secrets.randbits(62),
                 seed_chosen=request.seed is not None,
                 fill_bot=request.fill_bot,
@@ -331,12 +322,13 @@ def create_app(
                 session.add(Seat(room_id=room.id, seat=seat, bot=bot))
         with created_lock:
             mine.add(code)
-        return room_or_404(code).view()
+        runtime = from_thread.run(room_or_404, code)  # this handler runs in a worker thread
+        return {**runtime.view(), "creator_token": creator}
 
     @app.get("/rooms/{code}", response_model=RoomView)
-    def get_room(code: str) -> dict[str, Any]:
+    async def get_room(code: str) -> dict[str, Any]:
         """A room's settings, seats and status (never a token)."""
-        return room_or_404(code).view()
+        return (await room_or_404(code)).view()
 
     @app.post("/rooms/{code}/seats/{seat}", response_model=SeatGrant, status_code=201)
     async def take_seat(code: str, seat: int, request: SeatRequest,
@@ -344,16 +336,19 @@ def create_app(
         """Take an empty seat before the match starts; the token is shown only here. Refused
         with 429 (and ``Retry-After``) past the address's rate."""
         throttle(seat_buckets, http, "seats taken")
-        runtime = room_or_404(code)
+        runtime = await room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")
         async with runtime.lock:
+            if runtime.evicted:
+                raise HTTPException(503, "the room is being reloaded: try again",
+                                    headers={"Retry-After": "1"})
             state = runtime.seats[seat]
             if runtime.status != "waiting":
                 raise HTTPException(409, "the match has started: seats are closed")
             if state.player_id is not None or state.bot is not None:
                 raise HTTPException(409, f"seat {seat} is taken")
-            token = new_token()
+            token, seated_at = new_token(), datetime.now(UTC)
             with store.session() as session:
                 player = Player(name=request.name)
                 session.add(player)
@@ -363,16 +358,32 @@ def create_app(
                 row = room.seats[seat]
                 row.player_id = player.id
                 row.token_hash = token_hash(token)
+                row.seated_at = seated_at
                 player_id = player.id
-            state.player_id, state.name, state.token_hash = player_id, request.name, token_hash(
-                token
-            )
+            runtime.seat_taken(seat, player_id, request.name, token_hash(token),
+                               seated_at.timestamp())
         return {"code": runtime.code, "seat": seat, "player_id": player_id, "token": token}
 
+    @app.delete("/rooms/{code}/seats/{seat}", status_code=204)
+    async def free_seat(code: str, seat: int, http: Request) -> Response:
+        """The room's creator frees a person's seat before the match starts (the creator's
+        token in the ``X-Creator-Token`` header): 403 without the right token, 409 once the
+        match has started or for a seat no person holds."""
+        runtime = await room_or_404(code)
+        if seat not in range(4):
+            raise HTTPException(422, "seats are 0-3")
+        if not token_matches(http.headers.get(CREATOR_HEADER, ""), runtime.creator_token_hash):
+            raise HTTPException(403, "only the room's creator (with its token) frees seats")
+        try:
+            await runtime.free_seat(seat)
+        except RoomError as error:
+            raise HTTPException(409, str(error)) from None
+        return Response(status_code=204)
+
     @app.get("/rooms/{code}/hands", response_model=list[HandSummary])
-    def match_history(code: str) -> list[dict[str, Any]]:
+    async def match_history(code: str) -> list[dict[str, Any]]:
         """The hands of the room's match so far, with the results of finished ones."""
-        runtime = room_or_404(code)
+        runtime = await room_or_404(code)
         if runtime.match_id is None:
             return []
         with store.session() as session:
@@ -475,7 +486,12 @@ def create_app(
             await websocket.accept()
             await websocket.close(code=4403, reason="websocket from another site refused")
             return
-        runtime = rooms.get(code.upper())
+        try:
+            runtime = await rooms.get(code.upper())
+        except RoomsFull as error:
+            await websocket.accept()
+            await websocket.close(code=1013, reason=str(error))  # "try again later"
+            return
         seat = None if runtime is None else SPECTATOR if token is None else (
             runtime.seat_of_token(token)
         )
@@ -488,7 +504,16 @@ def create_app(
             return
         client = Client(seat, websocket.send_text, TokenBucket(rate, burst),
                         changes_only=updates == "changed")
-        await runtime.connect(client)
+        while True:
+            try:
+                await runtime.connect(client)
+                break
+            except RoomGone:  # dropped from memory meanwhile: the room as read again
+                again = await rooms.get(code.upper())
+                if again is None:
+                    await websocket.close(code=4404, reason="no such room")
+                    return
+                runtime = again
         reader = asyncio.create_task(_read(websocket, runtime, client))
         writer = asyncio.create_task(client.write())
         try:
@@ -499,7 +524,10 @@ def create_app(
             # shielded: the seat is released even if this handler is being cancelled
             await asyncio.shield(runtime.disconnect(client))
             await asyncio.gather(reader, writer, return_exceptions=True)
-        if client.dropped != "disconnected":  # too slow: its unread bytes are thrown away
+        if client.closing is not None:  # the room ended the connection (its seat was freed)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(websocket.close(*client.closing), SEND_TIMEOUT)
+        elif client.dropped != "disconnected":  # too slow: its unread bytes are thrown away
             _abort(websocket)
 
     return app
@@ -579,7 +607,7 @@ async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, 
         elif isinstance(message, NextMessage):
             await runtime.next_hand(client.seat)
         else:
-            await runtime.ready(client.seat)
+            await runtime.ready(client.seat, client)
     except MajiangError as error:
         return _error(str(error))
     return None

@@ -92,6 +92,9 @@ class Client:
     queued_bytes: int = 0
     dropped: str | None = None
     """Why the client was dropped (its queue overflowed, a send timed out), once it was."""
+    closing: tuple[int, str] | None = None
+    """The close code and reason to end the connection with once the queued frames are sent
+    (see :meth:`close`)."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -116,11 +119,21 @@ class Client:
             self.queued_bytes = 0
         self._wake.set()
 
+    def close(self, code: int, reason: str) -> None:
+        """End the connection with ``code`` and ``reason`` once the frames queued so far are
+        sent (the writer then stops)."""
+        if self.dropped is None and self.closing is None:
+            self.closing = (code, reason)
+        self._wake.set()
+
     async def write(self) -> None:
         """The writer task: send the queued frames in order, each within ``SEND_TIMEOUT``;
         returns when the client is dropped (or its connection fails)."""
         while self.dropped is None:
             if not self.queue:
+                if self.closing is not None:
+                    self.dropped = "closed"
+                    return
                 self._wake.clear()
                 await self._wake.wait()
                 continue
@@ -158,6 +171,9 @@ class SeatState:
     clients: list[Client] = field(default_factory=list)
     away_since: float | None = None
     taken_over: bool = False
+    seated_at: float | None = None
+    """When the player took the seat (seconds since the epoch): the ready timeout counts
+    from there."""
 
 
 __all__ = [

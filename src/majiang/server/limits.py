@@ -28,10 +28,21 @@ class Limits:
     min_turn_seconds: float = 1.0
     """The shortest turn timer a room may set: a connected player who never answers keeps the
     bots playing (see ``RoomRuntime``), one default action per turn timer."""
+    unwatched_seconds: float = 60.0
+    """A match nobody is connected to (no player, no spectator) goes on this long, its bots
+    standing in for the absent, then pauses until someone connects."""
+    idle_seconds: float = 300.0
+    """A room nobody has been connected to or asked about for this long (finished, waiting
+    with no seat to free, or paused) is dropped from memory; it is read again from the
+    database when asked for."""
+    live_rooms: int = 1000
+    """The most rooms held in memory: past it, the least recently used idle ones are dropped,
+    and if none is idle a room that is not live is refused (503)."""
 
 
 UNLIMITED = Limits(room_rate=1e9, room_burst=1e9, seat_rate=1e9, seat_burst=1e9,
-                   rooms_per_address=10**9, waiting_rooms=10**9, min_turn_seconds=0.0)
+                   rooms_per_address=10**9, waiting_rooms=10**9, min_turn_seconds=0.0,
+                   unwatched_seconds=60.0, live_rooms=10**9)
 """No HTTP limit (tests that create many rooms from one address)."""
 
 MAX_ADDRESSES = 10_000

@@ -133,6 +133,8 @@ class RoomCreate(_Strict):
     next_seconds: float = Field(15.0, ge=0, le=600)
     """Between hands: the next hand is dealt when every connected person has said ``next``,
     or after this long (0: at once)."""
+    ready_seconds: float = Field(300.0, gt=0, le=3600)
+    """Before the match: a person seated this long without saying ``ready`` loses the seat."""
     bots: list[str | None] = Field(default_factory=_no_bots, min_length=4, max_length=4)
     """A bot per seat (None: a seat for a person; empty seats get ``fill_bot`` at the start)."""
     fill_bot: str | None = None
@@ -166,6 +168,9 @@ class SeatView(BaseModel):
     connected: bool
     away: bool
     """A bot plays the seat while its player is disconnected."""
+    ready_by: float | None = None
+    """Before the match: when the seat is freed unless its player is ready by then (seconds
+    since the epoch; None for a bot, an empty seat or a ready player)."""
 
 
 class RoomView(BaseModel):
@@ -182,6 +187,7 @@ class RoomView(BaseModel):
     spectator_delay: int
     bot_seconds: float
     next_seconds: float
+    ready_seconds: float
     status: str
     chosen_seed: bool
     """The creator chose the seed: whoever knows it can replay every wall (for replays, teaching
@@ -193,6 +199,13 @@ class RoomView(BaseModel):
     seats: list[SeatView]
     hand: int | None
     totals: list[int] | None
+
+
+class RoomCreated(RoomView):
+    """A room just created, with its creator's secret token (shown once, here only): sent in
+    the ``X-Creator-Token`` header, it frees any seat before the match starts."""
+
+    creator_token: str
 
 
 class SeatRequest(_Strict):
@@ -328,6 +341,7 @@ __all__ = [
     "ReplayStep",
     "ResyncMessage",
     "RoomCreate",
+    "RoomCreated",
     "RoomSummary",
     "RoomView",
     "RuleOption",

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import time
 from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from ..bots import make_bot
@@ -46,11 +48,26 @@ class RoomError(MajiangError):
     """A request the room refuses (the message names why); nothing changed."""
 
 
+class RoomGone(RoomError):
+    """The room was dropped from memory meanwhile: ask the server's rooms for it again."""
+
+
 class RoomRuntime:
     """One room's live state; all changes under ``lock``."""
 
-    def __init__(self, store: Store, room: Room) -> None:
+    def __init__(self, store: Store, room: Room, *, unwatched_seconds: float = 60.0) -> None:
         self.store = store
+        self.unwatched_seconds = unwatched_seconds
+        """A match nobody is connected to goes on this long, then pauses (see :meth:`pause`)."""
+        self.unwatched_since: float | None = None
+        """Since when nobody has been connected (``time.monotonic``), while nobody is."""
+        self.paused = False
+        """Nobody connected for ``unwatched_seconds``: no bot moves and no timer runs until
+        someone connects."""
+        self.used = time.monotonic()
+        """When someone last asked for the room or left it (``time.monotonic``)."""
+        self.evicted = False
+        """Dropped from memory (see :meth:`evict`): a newer runtime of the room may be live."""
         self.room_id = room.id
         self.code = room.code
         self.rules_name = room.rules
@@ -64,6 +81,8 @@ class RoomRuntime:
         self.spectator_delay = room.spectator_delay
         self.bot_seconds = room.bot_seconds
         self.next_seconds = room.next_seconds
+        self.ready_seconds = room.ready_seconds
+        self.creator_token_hash = room.creator_token_hash
         self.seed = room.seed
         self.seed_chosen = room.seed_chosen
         self.fill_bot = room.fill_bot
@@ -76,6 +95,7 @@ class RoomRuntime:
                 row.token_hash,
                 row.bot,
                 row.ready,
+                seated_at=_epoch(row.seated_at) if row.player_id is not None else None,
             )
         self.spectators: list[Client] = []
         self.lock = asyncio.Lock()
@@ -142,6 +162,7 @@ class RoomRuntime:
             "spectator_delay": self.spectator_delay,
             "bot_seconds": self.bot_seconds,
             "next_seconds": self.next_seconds,
+            "ready_seconds": self.ready_seconds,
             "status": self.status,
             "chosen_seed": self.seed_chosen,
             "seed_hash": seed_hash(self.seed),
@@ -155,12 +176,20 @@ class RoomRuntime:
                     "ready": st.ready,
                     "connected": bool(st.clients),
                     "away": st.taken_over,
+                    "ready_by": self._ready_by(st),
                 }
                 for s, st in enumerate(self.seats)
             ],
             "hand": self.spec.number if self.spec else None,
             "totals": list(self.match.totals) if self.match else None,
         }
+
+    def _ready_by(self, state: SeatState) -> float | None:
+        """When a seated person who is not ready loses the seat (before the match)."""
+        if self.status != "waiting" or state.player_id is None or state.ready:
+            return None
+        seated = state.seated_at if state.seated_at is not None else time.time()
+        return round(seated + self.ready_seconds, 3)
 
     def _frame(self, kind: str, **fields: Any) -> dict[str, Any]:
         return {"v": VERSION, "type": kind, "room": self.code, **fields}
@@ -261,6 +290,13 @@ class RoomRuntime:
     async def connect(self, client: Client) -> None:
         """A websocket client joins: a seat gets its seat back from a bot; full state sent."""
         async with self.lock:
+            if self.evicted:
+                raise RoomGone(f"room {self.code} was dropped from memory")
+            self.unwatched_since = None
+            resumed = self.paused
+            if resumed:  # the people asked to act get their whole time again
+                self.paused = False
+                self._deadlines.clear()
             if client.seat == SPECTATOR:
                 self.spectators.append(client)
             else:
@@ -280,6 +316,8 @@ class RoomRuntime:
             if self.pause_until is not None and client.seat != SPECTATOR:
                 client.send(self.pause_frame())
             self._arm_timer()
+            if resumed:
+                self._defer_bots()
 
     async def disconnect(self, client: Client) -> None:
         """A client left; a seat left with no connection is played by a bot after the grace."""
@@ -287,15 +325,68 @@ class RoomRuntime:
             if client.seat == SPECTATOR:
                 if client in self.spectators:
                     self.spectators.remove(client)
+                self._note_unwatched()
                 return
             state = self.seats[client.seat]
-            if client in state.clients:
-                state.clients.remove(client)
+            if client not in state.clients:  # its seat was freed meanwhile
+                return
+            state.clients.remove(client)
+            self._note_unwatched()
             if not state.clients and state.bot is None and state.player_id is not None:
                 state.away_since = time.monotonic()
                 self._grace[client.seat] = asyncio.create_task(self._take_over(client.seat))
                 self._broadcast_view()
                 await self._pause_over_if_all_said()
+
+    def watched(self) -> bool:
+        """Whether anyone (a player or a spectator) is connected."""
+        return bool(self.spectators) or any(state.clients for state in self.seats)
+
+    def _note_unwatched(self) -> None:
+        self.used = time.monotonic()
+        if self.unwatched_since is None and not self.watched():
+            self.unwatched_since = self.used
+
+    def evictable(self) -> bool:
+        """Whether the room may be dropped from memory now: nobody connected, nothing under
+        way, no seat waiting to be freed, and a match only when paused."""
+        return (not self.watched() and not self.lock.locked() and not self.overdue(math.inf)
+                and (self.status != "playing" or self.paused))
+
+    def evict(self) -> None:
+        """Drop the room's timers and tasks (its state is in the database: it is read again
+        when asked for); called on the event loop, with :meth:`evictable` true."""
+        self.evicted = True
+        for handle in (self._timer, self._pause_timer):
+            if handle is not None:
+                handle.cancel()
+        tasks = [self._beat, self._deferred, self._timeout_task, self._pause_task,
+                 *self._grace.values()]
+        for task in tasks:
+            if task is not None:
+                task.cancel()
+        self._grace.clear()
+
+    def should_pause(self, now: float) -> bool:
+        """Whether the match has gone on unwatched for ``unwatched_seconds`` (at ``now``,
+        ``time.monotonic``): checked without the lock."""
+        since = self.unwatched_since
+        return (not self.paused and self.status == "playing" and since is not None
+                and now - since >= self.unwatched_seconds)
+
+    async def pause(self) -> None:
+        """Nobody is there: the bots stop and no timer runs (a person asked to act gets his
+        whole time again when someone connects, and the bots go on)."""
+        async with self.lock:
+            if self.watched() or self.status != "playing":
+                return
+            self.paused = True
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer, self._timer_at = None, None
+            if self._beat is not None:
+                self._beat.cancel()
+                self._beat = None
 
     async def _take_over(self, seat: int) -> None:
         await asyncio.sleep(self.grace_seconds)
@@ -311,21 +402,82 @@ class RoomRuntime:
 
     # ------------------------------------------------------------------ the match
 
-    async def ready(self, seat: int) -> None:
-        """The ready check: the match starts when every seated player is ready."""
+    async def ready(self, seat: int, client: Client | None = None) -> None:
+        """The ready check: the match starts when every seated player is ready. ``client``:
+        the connection that said so, refused if its seat was freed since it connected."""
         async with self.lock:
             if self.status != "waiting":
                 raise RoomError("the match has already started")
+            if client is not None and client not in self.seats[seat].clients:
+                raise RoomError("your seat was freed: take a seat again")
             self.seats[seat].ready = True
             with self.store.session() as session:
                 room = session.get(Room, self.room_id)
                 assert room is not None
                 room.seats[seat].ready = True
-            players = [s for s in self.seats if s.player_id is not None]
-            if players and all(s.ready for s in players):
-                await self._start_match()
-            else:
-                self._broadcast_view()
+            await self._start_if_all_ready()
+
+    def seat_taken(self, seat: int, player_id: int, name: str, token_hash: str,
+                   seated_at: float) -> None:
+        """A person took an empty seat (committed by the caller, under the lock): the others
+        are told; the ready timeout counts from ``seated_at``."""
+        self.seats[seat] = SeatState(player_id, name, token_hash, seated_at=seated_at)
+        self._broadcast_view()
+
+    def overdue(self, now: float) -> bool:
+        """Whether a seat is held past its ready timeout (checked without the lock)."""
+        return self.status == "waiting" and any(
+            (by := self._ready_by(state)) is not None and by <= now for state in self.seats
+        )
+
+    async def free_overdue(self, now: float) -> list[int]:
+        """Free every seat whose person was not ready within ``ready_seconds`` of sitting
+        down; returns the seats freed."""
+        async with self.lock:
+            late = [seat for seat, state in enumerate(self.seats)
+                    if (by := self._ready_by(state)) is not None and by <= now]
+            for seat in late:
+                await self._free_seat(seat, f"not ready within {self.ready_seconds:g} s")
+            return late
+
+    async def free_seat(self, seat: int) -> None:
+        """The creator frees a person's seat before the match; :class:`RoomError` once the
+        match has started or for a seat no person holds."""
+        async with self.lock:
+            if self.status != "waiting":
+                raise RoomError("the match has started: seats can no longer be freed")
+            if self.seats[seat].player_id is None:
+                raise RoomError(f"no person sits at seat {seat}")
+            await self._free_seat(seat, "freed by the room's creator")
+
+    async def _free_seat(self, seat: int, why: str) -> None:
+        """Empty a person's seat (its token no longer works): committed, its connections
+        closed with 4401 and the reason, everyone else told; the match starts if every
+        person still seated is ready."""
+        with self.store.session() as session:
+            room = session.get(Room, self.room_id)
+            assert room is not None
+            row = room.seats[seat]
+            row.player_id = row.token_hash = row.seated_at = None
+            row.ready = False
+        old, self.seats[seat] = self.seats[seat], SeatState()
+        grace = self._grace.pop(seat, None)
+        if grace is not None:
+            grace.cancel()
+        reason = f"seat {seat} was freed: {why}"
+        for client in old.clients:
+            client.send(_error_frame(reason))
+            client.close(4401, reason)
+        await self._start_if_all_ready()
+
+    async def _start_if_all_ready(self) -> None:
+        """Start the match if there are players and all are ready; else tell everyone the
+        seats now."""
+        players = [s for s in self.seats if s.player_id is not None]
+        if players and all(s.ready for s in players):
+            await self._start_match()
+        else:
+            self._broadcast_view()
 
     async def _start_match(self) -> None:
         bot = self.options_bot()
@@ -577,7 +729,8 @@ class RoomRuntime:
         between: otherwise, with nobody else to wait for, the rest of the match would be played
         in one go before he could take his seat back."""
         stood_in = False
-        while self.table is not None and not self.table.is_over and self.status == "playing":
+        while (self.table is not None and not self.table.is_over and self.status == "playing"
+               and not self.paused):
             table = self.table
             seats = [s for s in table.to_act() if self._bot_seat(s)]
             if not seats:
@@ -625,7 +778,7 @@ class RoomRuntime:
         async with self.lock:
             self._beat = None
             table = self.table
-            if table is None or table.is_over or self.status != "playing":
+            if table is None or table.is_over or self.status != "playing" or self.paused:
                 return
             seats = [s for s in table.to_act() if self._bot_seat(s)]
             try:
@@ -676,7 +829,7 @@ class RoomRuntime:
         """Arm the turn timer for the first deadline of a person asked to act (none if nobody
         is). A timer handle, not a task: re-armed after every action, it must cost next to
         nothing; a timer that stands already for that time is kept."""
-        waits = self._waits()
+        waits = {} if self.paused else self._waits()
         at = min(waits.values()) if waits else None
         if at == self._timer_at and self._timer is not None:
             return
@@ -698,7 +851,8 @@ class RoomRuntime:
         """The default action for every person whose time is up, then the bots."""
         async with self.lock:
             table = self.table
-            while table is not None and self.table is table and not table.is_over:
+            while (table is not None and self.table is table and not table.is_over
+                   and not self.paused):
                 now = time.monotonic()
                 late = [s for s, until in self._waits().items() if until <= now + 0.001]
                 if not late:
@@ -810,11 +964,14 @@ class RoomRuntime:
                     if hand.result is None:
                         hand.result = self.last_result  # the crash came before it was written
 
-    async def continue_after_resume(self) -> None:
-        """Go on where the log stopped: a finished hand's successor, or the bots' turn."""
+    async def continue_after_resume(self, *, paused: bool = False) -> None:
+        """Go on where the log stopped: a finished hand's successor, or the bots' turn
+        (``paused``: only once someone connects)."""
         async with self.lock:
             if self.status != "playing":
                 return
+            self._note_unwatched()
+            self.paused = paused and not self.watched()
             for seat, state in enumerate(self.seats):  # nobody is connected yet: the grace runs
                 if state.player_id is not None and state.bot is None and seat not in self._grace:
                     state.away_since = time.monotonic()
@@ -830,8 +987,19 @@ def _with_observation(head: str, observation: str) -> str:
     return f'{head[:-1]},"observation":{observation}}}'
 
 
+def _error_frame(message: str) -> dict[str, Any]:
+    return {"v": VERSION, "type": "error", "message": message}
+
+
+def _epoch(moment: datetime | None) -> float | None:
+    """A stored time as seconds since the epoch (stored without a zone: UTC)."""
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)).timestamp()
+
+
 def _seat_or_none(seat: int) -> int | None:
     return None if seat == SPECTATOR else seat
 
 
-__all__ = ["RoomError", "RoomRuntime"]
+__all__ = ["RoomError", "RoomGone", "RoomRuntime"]

@@ -301,6 +301,18 @@ class Store:
         """Rooms whose match was interrupted (to resume after a restart)."""
         return list(session.scalars(select(Room).where(Room.status == "playing")))
 
+    def rooms_with_unready_seats(self, session: Session) -> list[str]:
+        """The codes of the waiting rooms where a person sits who is not ready yet."""
+        query = (select(Room.code).join(Seat, Seat.room_id == Room.id)
+                 .where(Room.status == "waiting", Seat.player_id.is_not(None),
+                        Seat.ready.is_(False)).distinct())
+        return list(session.scalars(query))
+
+    def unfinished_codes(self, session: Session, codes: set[str]) -> set[str]:
+        """The codes among ``codes`` of rooms not finished (waiting or playing)."""
+        query = select(Room.code).where(Room.code.in_(codes), Room.status != "finished")
+        return set(session.scalars(query))
+
     def count_waiting(self, session: Session) -> int:
         """How many rooms wait for their match to start."""
         return session.scalar(select(func.count()).select_from(Room)
@@ -328,8 +340,10 @@ class Store:
 
     def replay_actions(self, session: Session, hand_id: int, table: Table) -> Table:
         """Apply a hand's committed actions, in order, to a fresh table of that hand."""
-        for row in self.actions_of(session, hand_id):
-            table.apply(row.seat, action_from_json(row.action))
+        query = (select(ActionRow.seat, ActionRow.action).where(ActionRow.hand_id == hand_id)
+                 .order_by(ActionRow.index))
+        for seat, action in session.execute(query):  # plain rows: no ORM object per action
+            table.apply(seat, action_from_json(action))
         return table
 
     def player(self, session: Session, player_id: int) -> Player | None:

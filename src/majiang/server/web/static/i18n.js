@@ -40,6 +40,7 @@ const L = {
   replays: ["Replays", "回放"],
   room: ["Room", "房间"],
   sit_here: ["Sit here", "入座"],
+  free_seat: ["Free the seat", "请离座位"],
   ready: ["Ready", "准备"],
   is_ready: ["ready", "已准备"],
   not_ready: ["not ready", "未准备"],

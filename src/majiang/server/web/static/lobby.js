@@ -3,7 +3,7 @@
 
 import { botName, optionLabel, t } from "./i18n.js";
 import { defaultRules, ruleLabel } from "./rules.js";
-import { getJSON, h, playerName, postJSON, saveSeat, setPlayerName } from "./util.js";
+import { getJSON, h, playerName, postJSON, saveCreator, saveSeat, setPlayerName } from "./util.js";
 
 /** Who sits in a room: the players' names, then how many bots. */
 function playersText(seats) {
@@ -69,6 +69,7 @@ export class LobbyPage {
     this.render();
     try {
       const room = await postJSON("/rooms", body);
+      saveCreator(room.code, room.creator_token);
       setPlayerName(name);
       const seat = bots.indexOf(null);
       const grant = await postJSON(`/rooms/${room.code}/seats/${seat}`, { name });

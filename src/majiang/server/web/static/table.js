@@ -9,7 +9,7 @@ import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
 import { playSound } from "./sound.js";
-import { forgetSeat, getJSON, h, playerName, postJSON, saveSeat, savedSeat, setPlayerName } from "./util.js";
+import { creatorToken, deleteWith, forgetSeat, getJSON, h, playerName, postJSON, saveSeat, savedSeat, setPlayerName } from "./util.js";
 
 
 const CALLS = { chow: 1, pung: 1, exposed_kong: 1, concealed_kong: 1, added_kong: 1, win: 1, false_win: 1 };
@@ -358,8 +358,19 @@ export class RoomPage {
     }
   }
 
+  /** The room's creator frees a person's seat before the match (the server tells everyone). */
+  async freeSeat(seat) {
+    try {
+      await deleteWith(`/rooms/${this.code}/seats/${seat}`, { "X-Creator-Token": creatorToken(this.code) });
+    } catch (error) {
+      this.flash(error.message);
+      this.render();
+    }
+  }
+
   waitingPanel() {
     const seats = this.view.seats;
+    const creator = creatorToken(this.code) != null;
     // Between the welcome and the first state frame the view is the one from before we sat:
     // the seat is ours only once the server's view shows us in it.
     const mine = this.seat != null && seats[this.seat]?.player ? seats[this.seat] : null;
@@ -369,7 +380,9 @@ export class RoomPage {
       st.player ? ` · ${st.ready ? t("is_ready") : t("not_ready")} · ${st.connected ? t("connected") : t("away")}` : "",
       st.seat === this.seat && st.player ? ` (${t("you")})` : "",
       this.seat == null && !st.player && !st.bot
-        ? h("button", { class: "sit", onclick: () => this.sit(st.seat) }, t("sit_here")) : null));
+        ? h("button", { class: "sit", onclick: () => this.sit(st.seat) }, t("sit_here")) : null,
+      creator && st.player
+        ? h("button", { class: "small free-seat", onclick: () => this.freeSeat(st.seat) }, t("free_seat")) : null));
     return h("div", { class: "panel waiting" },
       h("p", {}, t("waiting_players")),
       this.seat == null ? h("label", {}, `${t("your_name")} `,

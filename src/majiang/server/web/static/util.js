@@ -48,7 +48,27 @@ export async function postJSON(path, body) {
   return response.json();
 }
 
+/** DELETE with extra headers; throws an Error with the server's reason. */
+export async function deleteWith(path, headers) {
+  const response = await fetch(path, { method: "DELETE", headers: { accept: "application/json", ...headers } });
+  if (!response.ok) throw new Error(await failure(response));
+}
+
 const SEATS = "majiang.seats";
+const CREATORS = "majiang.creators";
+
+/** The creator's token kept for a room this browser created, or null. */
+export function creatorToken(code) {
+  try { return (JSON.parse(localStorage.getItem(CREATORS) || "{}") || {})[code] || null; } catch { return null; }
+}
+
+/** Keep the creator's token of a room made here (it frees seats before the match). */
+export function saveCreator(code, token) {
+  let book;
+  try { book = JSON.parse(localStorage.getItem(CREATORS) || "{}") || {}; } catch { book = {}; }
+  book[code] = token;
+  localStorage.setItem(CREATORS, JSON.stringify(book));
+}
 
 function seatBook() {
   try { return JSON.parse(localStorage.getItem(SEATS) || "{}") || {}; } catch { return {}; }
