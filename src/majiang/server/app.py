@@ -49,6 +49,7 @@ from .protocol import (
     SeatRequest,
 )
 from .records import hand_record
+from .review_routes import router as review_router
 from .room import RoomRuntime
 from .store import Store, new_code, new_token, token_hash
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
@@ -231,6 +232,7 @@ def create_app(
 
     app.mount("/static", RevalidatedFiles(directory=STATIC_DIR), name="static")
     app.include_router(organiser_router)
+    app.include_router(review_router)
 
     @app.get("/rules", response_model=list[RuleSetInfo])
     def rules_catalog() -> list[dict[str, Any]]:
