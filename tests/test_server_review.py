@@ -8,6 +8,7 @@ server on loopback (uvicorn in a thread)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -18,7 +19,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import func, select
-from websockets.sync.client import connect
+from websockets.sync.client import ClientConnection, connect
 
 from majiang.review import review_records
 from majiang.server import create_app
@@ -240,27 +241,45 @@ def test_a_review_past_its_budget_is_stopped(tmp_path: Path) -> None:
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
 
 
-def play_one_hand(server: ThreadedServer) -> int:
-    """A one-hand Guobiao match of a random player and three bots on a real server, played
-    to its end; returns the hand's id."""
+def first_hand(server: ThreadedServer, rules: str = "gb", seed: int = 12, hands: int = 1,
+               turn_seconds: float = 30) -> tuple[int, str, str, ClientConnection]:
+    """A match of a random player (seat 0) and three bots on a real server, played to the end
+    of its first hand (of the match, with one hand): (the hand's id, the room's code, the
+    seat's token, the player's open websocket, for the caller to close)."""
     room = server.http.post("/rooms", json={
-        "rules": "gb", "hands": 1, "seed": 12, "bots": [None, "random", "random", "random"],
-        "bot_seconds": 0, "next_seconds": 0}).json()
+        "rules": rules, "hands": hands, "seed": seed, "turn_seconds": turn_seconds,
+        "bots": [None, "random", "random", "random"], "bot_seconds": 0, "next_seconds": 0,
+    }).json()
     code = room["code"]
-    token = server.http.post(f"/rooms/{code}/seats/0", json={"name": "p"}).json()["token"]
-    rng = random.Random(12)
-    with connect(f"ws://127.0.0.1:{server.port}/ws/{code}?token={token}") as ws:
-        ws.send(json.dumps({"type": "ready"}))
-        while True:
-            frame = json.loads(ws.recv(timeout=30))
-            if frame["type"] == "match_end":
-                break
-            observation = frame.get("observation")
-            if observation and observation["legal_actions"]:
-                ws.send(json.dumps({"type": "act", "action": choose(observation, rng),
-                                    "step": frame["step"]}))
-    hands = server.http.get(f"/rooms/{code}/hands").json()
-    return int(hands[0]["id"])
+    token = server.http.post(f"/rooms/{code}/seats/0", json={"name": "p0"}).json()["token"]
+    rng = random.Random(seed)
+    ws = connect(f"ws://127.0.0.1:{server.port}/ws/{code}?token={token}").__enter__()
+    ws.send(json.dumps({"type": "ready"}))
+    ended = False
+    while not ended:
+        frames = [json.loads(ws.recv(timeout=30))]
+        with contextlib.suppress(TimeoutError):  # answer the newest question only
+            while True:
+                frames.append(json.loads(ws.recv(timeout=0.05)))
+        latest = None
+        for frame in frames:
+            ended = ended or frame["type"] == "match_end" or (
+                frame["type"] == "hand_end" and hands > 1)
+            if frame.get("observation") is not None:
+                latest = frame
+        if not ended and latest is not None and latest["observation"]["legal_actions"]:
+            ws.send(json.dumps({"type": "act", "action": choose(latest["observation"], rng),
+                                "step": latest["step"]}))
+    hand = server.http.get(f"/rooms/{code}/hands").json()[0]
+    assert hand["finished"], hand
+    return int(hand["id"]), code, token, ws
+
+
+def play_one_hand(server: ThreadedServer) -> int:
+    """A one-hand Guobiao match played to its end; returns the hand's id."""
+    hand_id, _, _, ws = first_hand(server)
+    ws.close()
+    return hand_id
 
 
 def answers_in(player: Player, seconds: float) -> int:
