@@ -262,7 +262,14 @@ class ReviewQueue:
                     process.stdin.write(request)
                     process.stdin.close()
                 for line in process.stdout:
-                    message = json.loads(line)
+                    try:
+                        message = json.loads(line)
+                    except ValueError:  # not one of the worker's lines: the log shows it
+                        log.warning("review of hand %s seat %s printed %r", job.hand_id,
+                                    job.seat, line[:200])
+                        continue
+                    if not isinstance(message, dict):
+                        continue
                     if "progress" in message:
                         with self._lock:
                             job.reviewed, job.decisions = message["progress"]

@@ -118,7 +118,8 @@ export class ReviewPane {
       return this.el;
     }
     if (this.seat == null) {
-      parts.push(h("p", { class: "review-closed", id: "review-closed" }, t("review_closed")));
+      parts.push(this.error ? h("p", { class: "error", id: "review-error" }, this.error)
+        : h("p", { class: "review-closed", id: "review-closed" }, t("review_closed")));
       this.el.replaceChildren(...parts);
       return this.el;
     }
