@@ -49,7 +49,6 @@ from .protocol import (
     SeatRequest,
 )
 from .records import hand_record
-from .review_routes import router as review_router
 from .room import RoomRuntime
 from .store import Store, new_code, new_token, token_hash
 from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
@@ -232,6 +231,8 @@ def create_app(
 
     app.mount("/static", RevalidatedFiles(directory=STATIC_DIR), name="static")
     app.include_router(organiser_router)
+    from .review_routes import router as review_router  # its own module: reviews of hands
+
     app.include_router(review_router)
 
     @app.get("/rules", response_model=list[RuleSetInfo])
