@@ -11,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import json
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +23,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from websockets.sync.client import ClientConnection, connect
 
+from majiang.engine.record import load_record
 from majiang.review import review_records
 from majiang.server import create_app
 from majiang.server.limits import UNLIMITED
@@ -239,6 +242,21 @@ def test_a_review_past_its_budget_is_stopped(tmp_path: Path) -> None:
         # asked again, it is tried again
         again = c.post(f"/hands/{hand_id}/review", params={"seat": 0})
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
+
+
+def test_the_worker_says_why_a_record_cannot_be_reviewed(tmp_path: Path) -> None:
+    record = review_hand_record()
+    job = {"records": [record[:20]], "seat": 0, "think": None, "samples": 1, "seed": 0}
+    done = subprocess.run([sys.executable, "-m", "majiang.review_worker"], input=json.dumps(job),
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 1, done.stderr
+    assert [json.loads(line) for line in done.stdout.splitlines()] == [
+        {"error": "hand 1: the hand is not finished (a review needs its end)"}]
+
+
+def review_hand_record() -> list[dict[str, Any]]:
+    """The example hand of docs/review.md."""
+    return load_record(Path(__file__).parent.parent / "docs/examples/review-hand.jsonl")
 
 
 def first_hand(server: ThreadedServer, rules: str = "gb", seed: int = 12, hands: int = 1,

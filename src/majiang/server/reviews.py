@@ -1,10 +1,10 @@
 """Reviews of finished hands computed in the background, one at a time, and cached.
 
 A review (:func:`majiang.review.review_records`) is seconds to minutes of CPU: each runs in
-its own child process (``review_worker``), at a lower priority, killed past the server's time
-budget, so that no table waits for it. :class:`ReviewQueue` runs them one after another from
-a bounded queue (a client address may have only so many waiting) and keeps every finished one
-in the ``hand_reviews`` table, where asking again finds it.
+its own child process (:mod:`majiang.review_worker`), at a lower priority, killed past the
+server's time budget, so that no table waits for it. :class:`ReviewQueue` runs them one after
+another from a bounded queue (a client address may have only so many waiting) and keeps every
+finished one in the ``hand_reviews`` table, where asking again finds it.
 """
 
 from __future__ import annotations
@@ -240,7 +240,7 @@ class ReviewQueue:
                 if self._closed:
                     return None, "the server is stopping"
                 process = self._process = subprocess.Popen(
-                    [sys.executable, "-m", "majiang.server.review_worker"],
+                    [sys.executable, "-m", "majiang.review_worker"],
                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
                     text=True, encoding="utf-8", env=env,
                 )

@@ -1,4 +1,5 @@
-"""The child process that computes one review: ``python -m majiang.server.review_worker``.
+"""The child process in which the game server computes one review (:mod:`majiang.review`):
+``python -m majiang.review_worker``, light to start (it imports no server module).
 
 It reads one job, a JSON object (``records``, ``seat``, ``think``, ``samples``, ``seed``), on
 its standard input and writes JSON lines on its standard output: ``{"progress": [done,
@@ -16,8 +17,8 @@ import os
 import sys
 from typing import Any
 
-from ..errors import MajiangError
-from ..review import review_records
+from .errors import MajiangError
+from .review import review_records
 
 NICENESS = 10
 """How much lower than the server's the review's CPU priority is."""
