@@ -244,7 +244,7 @@ def test_a_review_past_its_budget_is_stopped(tmp_path: Path) -> None:
         assert again.status_code == 202 and again.json()["status"] in ("queued", "running")
 
 
-def test_the_worker_says_why_a_record_cannot_be_reviewed(tmp_path: Path) -> None:
+def test_the_worker_says_why_a_record_cannot_be_reviewed() -> None:
     record = review_hand_record()
     job = {"records": [record[:20]], "seat": 0, "think": None, "samples": 1, "seed": 0}
     done = subprocess.run([sys.executable, "-m", "majiang.review_worker"], input=json.dumps(job),

@@ -141,7 +141,7 @@ export class ReviewPane {
       const label = state.status === "queued" ? t("review_queued", state.ahead ?? 0)
         : state.decisions ? t("review_running", state.reviewed, state.decisions) : t("review_starting");
       parts.push(h("div", { class: "review-progress" },
-        h("progress", { id: "review-progress", max: "1", value: String(state.progress) }),
+        h("progress", { id: "review-progress", max: "1", value: String(state.progress), "aria-label": label }),
         h("span", { id: "review-progress-text" }, label)));
     } else if (state && state.status === "done") {
       parts.push(...this.result(state.result));
