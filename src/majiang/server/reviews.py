@@ -135,13 +135,20 @@ class ReviewQueue:
         """The status of a review waiting, running or failed, or None."""
         key = (hand_id, seat)
         with self._lock:
-            if self._running is not None and self._running.key == key:
-                return self._status(self._running, 0)
-            for ahead, job in enumerate(self._waiting, 1 if self._running else 0):
-                if job.key == key:
-                    return self._status(job, ahead)
+            found = self._pending(key)
             failed = self._failed.get(key)
-            return None if failed is None else self._status(failed, None)
+            if found is None and failed is not None:
+                found = self._status(failed, None)
+            return found
+
+    def _pending(self, key: Key) -> dict[str, Any] | None:
+        """The status of the review waiting or running for ``key`` (under the lock), or None."""
+        if self._running is not None and self._running.key == key:
+            return self._status(self._running, 0)
+        for ahead, job in enumerate(self._waiting, 1 if self._running else 0):
+            if job.key == key:
+                return self._status(job, ahead)
+        return None
 
     def submit(self, hand_id: int, seat: int, records: list[list[dict[str, Any]]],
                address: str) -> dict[str, Any]:
@@ -150,11 +157,9 @@ class ReviewQueue:
         Raises :class:`TooManyReviews` or :class:`QueueFull` when the limits say no."""
         key = (hand_id, seat)
         with self._lock:
-            if self._running is not None and self._running.key == key:
-                return self._status(self._running, 0)
-            for ahead, job in enumerate(self._waiting, 1 if self._running else 0):
-                if job.key == key:
-                    return self._status(job, ahead)
+            found = self._pending(key)
+            if found is not None:
+                return found
             mine = sum(1 for j in self._jobs() if j.address == address)
             if mine >= self.settings.per_address:
                 raise TooManyReviews(mine)
