@@ -48,8 +48,10 @@ def check_result(page: Page, hand_id: int, seat: int,
                                   headers=headers).json()["result"]
     summary = result["summary"]
     text = p.inner_text("#review-summary")
-    assert f"Expected loss {summary['expected_loss']:.1f} points" in text
-    assert f"the top choice taken in {summary['matched']} of {summary['decisions']}" in text
+    shown = re.search(r"Expected loss (\S+) points; the top choice taken in (\d+) of (\d+)", text)
+    assert shown is not None, text
+    assert close(shown[1], summary["expected_loss"])
+    assert (int(shown[2]), int(shown[3])) == (summary["matched"], summary["decisions"])
     items = p.locator("#review-decisions > li")
     assert items.count() == summary["decisions"] > 5
     steps = [int(items.nth(i).get_attribute("data-step")) for i in range(items.count())]
@@ -58,17 +60,26 @@ def check_result(page: Page, hand_id: int, seat: int,
     assert losses == sorted(losses, reverse=True)
     first = result["decisions"][0]
     verdict = items.nth(0).locator(".review-verdict").inner_text()
-    assert f"Loss: {first['loss']:.1f}" in verdict
-    if first["loss_interval"] is not None:
-        low = first["loss_interval"][0]
-        assert f"[{'+' if low >= 0 else '−'}{abs(low):.1f}," in verdict
+    loss = re.search(r"Loss: (\S+) (\[(\S+), (\S+)\]|—)", verdict)
+    assert loss is not None, verdict
+    assert close(loss[1], first["loss"])
+    if first["loss_interval"] is None:
+        assert loss[2] == "—"
+    else:
+        assert close(loss[3], first["loss_interval"][0])
+        assert close(loss[4], first["loss_interval"][1])
     # the four best candidates, and the action taken (marked) wherever it ranks
     rank = [c["action"] for c in first["choices"]].index(first["taken"])
     rows = items.nth(0).locator(".review-choices tbody tr")
     assert rows.count() == min(4, len(first["choices"])) + (rank >= 4)
     taken = items.nth(0).locator(".review-choices tr.taken")
     assert taken.count() == 1
-    assert f"{first['choices'][rank]['mean']:+.1f}".lstrip("+-") in taken.inner_text()
+    assert close(taken.locator("td").nth(1).inner_text(), first["choices"][rank]["mean"])
+
+
+def close(shown: str, value: float) -> bool:
+    """Whether a number the page shows with one decimal (``+5.0``, ``−4.8``) is ``value``."""
+    return abs(float(shown.replace("−", "-").rstrip(",")) - value) <= 0.051
 
 
 def test_anyone_reviews_a_seat_once_the_match_is_over(page: Page) -> None:
