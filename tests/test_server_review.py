@@ -23,6 +23,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from websockets.sync.client import ClientConnection, connect
 
+from majiang.cli import main
 from majiang.engine.record import load_record
 from majiang.review import review_records
 from majiang.server import create_app
@@ -339,3 +340,31 @@ def test_a_running_review_slows_no_table(tmp_path: Path) -> None:
         assert beside > 20 and beside >= 0.8 * (before + after) / 2, (before, beside, after)
     finally:
         server.stop()
+
+
+def test_majiang_serve_sets_the_review_budget(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import gc
+
+    import uvicorn
+
+    started: dict[str, Any] = {}
+
+    def run(server: uvicorn.Server, sockets: list[Any]) -> None:
+        started["app"] = server.config.app
+        for sock in sockets:
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    base = ["serve", "--port", "0", "--db", f"sqlite:///{tmp_path / 's.db'}"]
+    try:
+        assert main([*base, "--review-think", "0", "--review-samples", "3",
+                     "--review-budget", "60"]) == 0
+    finally:
+        gc.unfreeze()
+    assert started["app"].state.review_settings == ReviewSettings(
+        think=None, samples=3, budget_seconds=60)
+    with pytest.raises(SystemExit) as usage:
+        main([*base, "--review-samples", "0"])
+    assert usage.value.code == 2
+    assert "argument --review-samples: '0' is not a positive number" in capsys.readouterr().err
