@@ -72,7 +72,9 @@ def _allowed(store: Store, hand_id: int, seat: int, token: str | None) -> None:
             raise HTTPException(409, f"hand {hand_id} is not finished: a review needs its end")
         match_row = session.get(MatchRow, hand.match_id)
         room = session.get(Room, match_row.room_id) if match_row is not None else None
-        if room is None or room.status == "finished":
+        if room is None:
+            raise HTTPException(404, f"no hand {hand_id}")
+        if room.status == "finished":
             return
         row = room.seats[seat] if seat < len(room.seats) else None
         if token and row is not None and token_matches(token, row.token_hash):
