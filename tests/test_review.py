@@ -51,6 +51,14 @@ def test_a_planted_blunder_is_flagged(tmp_path: Path) -> None:
     assert not decision.matched
     assert decision.loss > 5
     assert review.matched == 0 and review.total_loss == decision.loss
+    # the win pays the same on every deal: the loss's interval is the discard's, around it
+    win, taken = decision.choices[0], next(c for c in decision.choices if c.action != Win())
+    assert win.half_width == 0 and taken.action == decision.taken
+    assert decision.loss_interval is not None
+    low, high = decision.loss_interval
+    assert low < decision.loss < high
+    assert (high - low) / 2 == pytest.approx(taken.half_width)
+    assert review.to_json()["decisions"][0]["loss_interval"] == [round(low, 2), round(high, 2)]
 
 
 @pytest.mark.parametrize(("rules_name", "seed"), [("gb", 2), ("huangyan", 7)])

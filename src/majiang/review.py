@@ -11,11 +11,12 @@ never below zero.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .bots.search import Candidate, SearchBot
+from .bots.search import Candidate, SearchBot, Z
 from .engine.actions import Action, action_from_json, action_to_json, describe
 from .engine.record import RecordError, table_from_header
 from .engine.state import Observation, Phase
@@ -76,6 +77,9 @@ class Decision:
     """Best first."""
     taken: Action
     loss: float
+    loss_interval: tuple[float, float] | None = None
+    """The 95% interval of the best candidate's payment minus the taken action's, over the
+    deals both were played on, before the loss is floored at zero (None with a single deal)."""
 
     @property
     def matched(self) -> bool:
@@ -100,6 +104,8 @@ class Decision:
             "taken_label": self.taken_label(),
             "matched": self.matched,
             "loss": round(self.loss, 2),
+            "loss_interval": (None if self.loss_interval is None
+                              else [round(x, 2) for x in self.loss_interval]),
             "choices": [c.to_json() for c in self.choices],
         }
 
@@ -225,7 +231,9 @@ def _decide(bot: SearchBot, hand: int, step: int, obs: Observation, taken: Actio
     ranked = evaluation.candidates
     taken_candidate = next(c for c in ranked if c.action == taken)
     best = max(ranked, key=lambda c: c.mean if len(c.values) == evaluation.samples else -1e9)
-    loss = max(0.0, _paired_gap(best, taken_candidate))
+    gap, half_width = _paired_gap(best, taken_candidate)
+    loss = max(0.0, gap)
+    interval = None if half_width == math.inf else (gap - half_width, gap + half_width)
     ranked = sorted(ranked, key=lambda c: -c.mean)
     if loss == 0.0 and ranked[0].action != taken:
         ranked.remove(taken_candidate)  # a tie with the best: the choice taken ranks first
@@ -236,15 +244,23 @@ def _decide(bot: SearchBot, hand: int, step: int, obs: Observation, taken: Actio
     offer = tile_name(obs.last_discard) if obs.last_discard is not None else None
     drawn = tile_name(obs.drawn) if obs.drawn is not None else None
     return Decision(hand, step, obs.phase.value, obs.wall_remaining, tiles, offer, drawn,
-                    choices, taken, loss)
+                    choices, taken, loss, interval)
 
 
-def _paired_gap(best: Candidate, other: Candidate) -> float:
-    """Mean of best - other over the deals both were played on (the first ones)."""
+def _paired_gap(best: Candidate, other: Candidate) -> tuple[float, float]:
+    """Mean of best - other over the deals both were played on (the first ones), and half its
+    95% interval (0 when the two are one, infinite with fewer than two deals)."""
     n = min(len(best.values), len(other.values))
-    if best is other or n == 0:
-        return 0.0
-    return sum(best.values[i] - other.values[i] for i in range(n)) / n
+    if best is other:
+        return 0.0, 0.0
+    if n == 0:
+        return 0.0, math.inf
+    gaps = [best.values[i] - other.values[i] for i in range(n)]
+    mean = sum(gaps) / n
+    if n < 2:
+        return mean, math.inf
+    var = sum((g - mean) ** 2 for g in gaps) / (n - 1)
+    return mean, Z * math.sqrt(var / n)
 
 
 __all__ = ["Choice", "Decision", "Review", "review_records"]

@@ -29,13 +29,13 @@ def add_parser(commands: Any) -> None:
     )
     p.add_argument("record", help="a hand record (JSON lines) or a directory of them")
     p.add_argument("--seat", type=_seat, required=True, metavar="N", help="the seat, 0-3")
-    p.add_argument("--think", type=_seconds, default=1.0, metavar="SECONDS",
+    p.add_argument("--think", type=think_seconds, default=1.0, metavar="SECONDS",
                    help="time per decision (1; 0: no time limit, up to --samples deals, "
                    "the same output on every machine)")
-    p.add_argument("--samples", type=_positive, default=200, metavar="N",
+    p.add_argument("--samples", type=positive, default=200, metavar="N",
                    help="sampled deals per decision at most (200)")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the review's seed (0)")
-    p.add_argument("--step", type=_positive, action="append", metavar="N",
+    p.add_argument("--step", type=positive, action="append", metavar="N",
                    help="review only the decision at action N of each hand (repeatable)")
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
@@ -53,7 +53,8 @@ def _seat(text: str) -> int:
     return seat
 
 
-def _seconds(text: str) -> float | None:
+def think_seconds(text: str) -> float | None:
+    """A time per decision: 0-600 seconds, 0 meaning no time limit (None)."""
     try:
         value = float(text)
     except ValueError:
@@ -63,7 +64,8 @@ def _seconds(text: str) -> float | None:
     return value or None
 
 
-def _positive(text: str) -> int:
+def positive(text: str) -> int:
+    """A whole number, 1 or more."""
     try:
         value = int(text)
     except ValueError:

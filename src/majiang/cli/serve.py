@@ -10,6 +10,7 @@ from typing import Any
 from ..errors import MajiangError
 from ..extras import require_extra
 from .database import opening, shown_url
+from .review import positive, think_seconds
 
 
 class ServeError(MajiangError):
@@ -54,6 +55,13 @@ def add_parser(commands: Any) -> None:
         help="refuse rooms with a chosen seed (whoever knows a seed knows every wall): "
         "for a server open to strangers",
     )
+    p.add_argument("--review-think", type=think_seconds, default=0.5, metavar="SECONDS",
+                   help="a hand's review (the replay's Review pane): seconds per decision "
+                   "(0.5; 0: no time limit)")
+    p.add_argument("--review-samples", type=positive, default=24, metavar="N",
+                   help="a review's sampled deals per decision at most (24)")
+    p.add_argument("--review-budget", type=positive, default=900, metavar="SECONDS",
+                   help="a review still running after this long is stopped (900)")
     p.set_defaults(run=run)
 
 
@@ -62,7 +70,11 @@ def run(args: argparse.Namespace) -> int:
     require_extra("server", "majiang serve")
     import uvicorn
 
+    from ..server.reviews import ReviewSettings
+
     app = open_app(args.db, chosen_seeds=not args.no_chosen_seeds)
+    app.state.review_settings = ReviewSettings(
+        think=args.review_think, samples=args.review_samples, budget_seconds=args.review_budget)
     sock = bind(args.host, args.port)
     # Everything imported and built so far (modules, the scorer's tables, the application) lives
     # as long as the server: out of the collector's sight, it no longer lengthens the pauses of

@@ -217,6 +217,9 @@ def create_app(
 
     app.mount("/static", RevalidatedFiles(directory=STATIC_DIR), name="static")
     app.include_router(organiser_router)
+    from .review_routes import router as review_router  # its own module: reviews of hands
+
+    app.include_router(review_router)
 
     @app.get("/rules", response_model=list[RuleSetInfo])
     def rules_catalog() -> list[dict[str, Any]]:

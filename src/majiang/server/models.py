@@ -126,4 +126,19 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
-__all__ = ["ActionRow", "Base", "HandRow", "MatchRow", "Player", "Room", "Seat"]
+class HandReview(Base):
+    """A finished review of one seat's decisions in a hand (``majiang review --json``), kept so
+    that asking again costs nothing."""
+
+    __tablename__ = "hand_reviews"
+    __table_args__ = (UniqueConstraint("hand_id", "seat"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
+    seat: Mapped[int]
+    result: Mapped[dict[str, Any]]
+    seconds: Mapped[float]
+    """How long the review took."""
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+__all__ = ["ActionRow", "Base", "HandReview", "HandRow", "MatchRow", "Player", "Room", "Seat"]

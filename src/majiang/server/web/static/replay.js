@@ -1,8 +1,10 @@
 // The replay viewer: a finished hand from GET /hands/{id}/replay, one full view per step (every
-// hand face up), stepped with the buttons, the slider or the keys; the score sheet at the end.
+// hand face up), stepped with the buttons, the slider or the keys; the score sheet at the end;
+// under it the review of a seat's decisions (review.js).
 
 import { lastDiscarder, renderBoard, seatWind } from "./board.js";
 import { botName, describeAction, describeEvent, t, windName } from "./i18n.js";
+import { ReviewPane } from "./review.js";
 import { scoreSheet } from "./sheet.js";
 import { getJSON, h } from "./util.js";
 
@@ -22,13 +24,18 @@ export class ReplayPage {
     try {
       this.replay = await getJSON(`/hands/${encodeURIComponent(this.id)}/replay`);
       this.index = Math.min(Math.max(0, this.index), this.replay.steps.length - 1);
+      this.review = new ReviewPane(this.replay, () => this.names(), (index) => this.go(index));
+      this.review.start();
     } catch (error) {
       this.error = error.message;
     }
     this.render();
   }
 
-  stop() { document.removeEventListener("keydown", this.keys); }
+  stop() {
+    document.removeEventListener("keydown", this.keys);
+    if (this.review) this.review.stop();
+  }
 
   go(index) {
     if (!this.replay) return;
@@ -96,6 +103,7 @@ export class ReplayPage {
       parts.push(scoreSheet({ result: replay.result, settlement: view.settlement, hand: replay.number, names,
         dealer: replay.dealer, rules: replay.rules, totals: null, bullets: null }));
     }
+    parts.push(this.review.render());
     parts.push(h("p", {}, h("a", { href: `#/room/${replay.room}/hands` }, `← ${t("hands_of_room", replay.room)}`)),
       h("p", { class: "keys" }, t("keys_replay")));
     this.root.replaceChildren(...parts);

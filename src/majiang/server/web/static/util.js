@@ -30,18 +30,18 @@ async function failure(response) {
   }
 }
 
-/** GET a JSON document; throws an Error with the server's reason. */
-export async function getJSON(path) {
-  const response = await fetch(path, { headers: { accept: "application/json" } });
+/** GET a JSON document (extra request headers in headers); throws an Error with the server's reason. */
+export async function getJSON(path, headers = {}) {
+  const response = await fetch(path, { headers: { accept: "application/json", ...headers } });
   if (!response.ok) throw new Error(await failure(response));
   return response.json();
 }
 
-/** POST a JSON body; throws an Error with the server's reason. */
-export async function postJSON(path, body) {
+/** POST a JSON body (extra request headers in headers); throws an Error with the server's reason. */
+export async function postJSON(path, body, headers = {}) {
   const response = await fetch(path, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json" },
+    headers: { "content-type": "application/json", accept: "application/json", ...headers },
     body: JSON.stringify(body),
   });
   if (!response.ok) throw new Error(await failure(response));
