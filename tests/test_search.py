@@ -159,6 +159,14 @@ def test_the_same_seed_gives_the_same_evaluation() -> None:
     assert [c.values for c in other.candidates] != [c.values for c in first.candidates]
 
 
+def test_the_same_seed_plays_the_same_searched_decisions() -> None:
+    claim = decisions("gb", 11, Pass)
+    assert worth_searching(claim)
+    first = SearchBot(4, think=None, samples=6)(claim)
+    assert SearchBot(4, think=None, samples=6)(claim) == first
+    assert first == SearchBot(4, think=None, samples=6).evaluate(claim).best
+
+
 def test_the_time_budget_holds() -> None:
     # Huangyan rollouts take tens of milliseconds: the search stops at the first deal after
     # its budget, and reaches more deals with a larger one
