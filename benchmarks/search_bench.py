@@ -6,14 +6,18 @@
 A fixed set of decision positions (``--positions`` per rule set, taken from hands of the fast
 policies, every one with more than one legal action) is decided in each round by:
 
-* the reference: the fast policy itself (``fan`` in Guobiao, ``wild`` in Huangyan), one
-  decision per position;
-* the search bot with a sample budget instead of a time budget (``--samples`` deals a
-  decision, no time limit), so that every round does the same work.
+* the reference: the search's own fast policy (the guarded fan bot in Guobiao, ``wild`` in
+  Huangyan), one decision per position;
+* the search's evaluation of every position with a sample budget instead of a time budget
+  (``--samples`` deals a decision, no time limit), so that every round does the same work;
+* the search bot playing each position with that sample budget: it searches only the
+  decisions it spends its budget on (in Guobiao: claims, kongs, ready discards) and leaves the
+  others to its fast policy.
 
-The two are interleaved round by round. Printed per rule set: the search's decisions/s and
-rollouts/s (best and median round), the reference's decisions/s, and the median ratio of the
-search's time per decision to the reference's. Peak memory (resident set) at the end.
+The three are interleaved round by round. Printed per rule set: the evaluation's decisions/s
+and rollouts/s (best and median round), the reference's decisions/s, the median ratio of the
+evaluation's time per decision to the reference's, and the playing bot's decisions/s (best
+round). Peak memory (resident set) at the end.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import statistics
 import time
 
 from majiang.bots import make_bot
-from majiang.bots.search import SearchBot
+from majiang.bots.search import ROLLOUT_POLICIES, SearchBot
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
 from majiang.rules.registry import make_rules
@@ -64,7 +68,7 @@ def main() -> None:
     print(f"{args.positions} positions per rule set, {args.samples} deals a decision, "
           f"{args.rounds} interleaved rounds")
     print(f"{'rules':<9} {'search dec/s':>13} {'rollouts/s':>11} {'median':>8} "
-          f"{'reference dec/s':>16} {'search/ref time':>16}")
+          f"{'reference dec/s':>16} {'search/ref time':>16} {'playing dec/s':>14}")
     for rules_name in ("gb", "huangyan"):
         found = positions(rules_name, args.positions, args.seed)
         bot = SearchBot(args.seed, think=None, samples=args.samples)
@@ -72,10 +76,11 @@ def main() -> None:
         rollout_rates: list[float] = []
         ref_rates: list[float] = []
         ratios: list[float] = []
+        play_rates: list[float] = []
         for r in range(args.rounds):
             start = clock()
             for i, obs in enumerate(found):
-                make_bot(POLICY[rules_name], r * 1000 + i)(obs)
+                ROLLOUT_POLICIES[rules_name][0](r * 1000 + i)(obs)
             ref = clock() - start
             start = clock()
             rollouts = 0
@@ -86,9 +91,13 @@ def main() -> None:
             rollout_rates.append(rollouts / spent)
             ref_rates.append(len(found) / ref)
             ratios.append(spent / ref)
+            start = clock()
+            for obs in found:
+                bot(obs)
+            play_rates.append(len(found) / (clock() - start))
         print(f"{rules_name:<9} {max(rates):>13.2f} {max(rollout_rates):>11.1f} "
               f"{statistics.median(rollout_rates):>8.1f} {max(ref_rates):>16.1f} "
-              f"{statistics.median(ratios):>15.0f}x")
+              f"{statistics.median(ratios):>15.0f}x {max(play_rates):>14.2f}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak memory {peak:.0f} MB")
 

@@ -58,8 +58,8 @@ def _play(names: list[str], seed: int, rules: GuobiaoRules = RULES) -> list[tupl
 
 
 def test_registry() -> None:
-    assert bot_names() == ["random", "efficient", "fan", "wild", "search"]
-    assert set(BOTS) == {"random", "efficient", "fan", "wild", "search"}
+    assert bot_names() == ["random", "efficient", "fan", "wild", "guarded", "search"]
+    assert set(BOTS) == {"random", "efficient", "fan", "wild", "guarded", "search"}
     assert isinstance(make_bot("efficient"), EfficientBot)
     assert isinstance(make_bot("fan", 3), FanBot)
     with pytest.raises(UnknownBotError, match="unknown bot 'nope'"):

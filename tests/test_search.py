@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from majiang.bots import UnknownBotError, check_bot, make_bot
+from majiang.bots.defence import GuardedFanBot
 from majiang.bots.sampler import sample_deal, table_at
-from majiang.bots.search import SearchBot, candidates
+from majiang.bots.search import SearchBot, candidates, worth_searching
 from majiang.engine.actions import DISCARDS, Discard, Pass, Win
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
@@ -123,6 +124,31 @@ def test_it_does_not_discard_into_a_visible_win() -> None:
     assert evaluation.best != DISCARDS[17]
 
 
+def test_plain_guobiao_discards_are_left_to_the_fast_policy(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    obs = decisions("gb", 5, Discard)
+    assert not worth_searching(obs)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched a plain discard")
+
+    monkeypatch.setattr(SearchBot, "evaluate", no_search)
+    assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
+
+
+def test_claims_kongs_and_ready_discards_are_searched() -> None:
+    assert worth_searching(decisions("gb", 11, Pass))
+    hand = tuple(sorted(parse_tiles("123456789m1255pE")))
+    ready = start()._replace(hand=hand, drawn=27, melds=((), (), (), ()),
+                             discards=((), (), (), ()), hand_sizes=(14, 13, 13, 13))
+    assert worth_searching(ready)
+    far = start()._replace(hand=tuple(sorted(parse_tiles("1469m258p37sESWNC"))), drawn=31,
+                           melds=((), (), (), ()), discards=((), (), (), ()),
+                           hand_sizes=(14, 13, 13, 13))
+    assert not worth_searching(far)
+
+
 def test_the_same_seed_gives_the_same_evaluation() -> None:
     obs = decisions("gb", 5, Discard)
     first = SearchBot(7, think=None, samples=6).evaluate(obs)
@@ -131,6 +157,14 @@ def test_the_same_seed_gives_the_same_evaluation() -> None:
         [(c.action, c.values) for c in second.candidates]
     other = SearchBot(8, think=None, samples=6).evaluate(obs)
     assert [c.values for c in other.candidates] != [c.values for c in first.candidates]
+
+
+def test_the_same_seed_plays_the_same_searched_decisions() -> None:
+    claim = decisions("gb", 11, Pass)
+    assert worth_searching(claim)
+    first = SearchBot(4, think=None, samples=6)(claim)
+    assert SearchBot(4, think=None, samples=6)(claim) == first
+    assert first == SearchBot(4, think=None, samples=6).evaluate(claim).best
 
 
 def test_the_time_budget_holds() -> None:

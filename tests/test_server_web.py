@@ -114,7 +114,7 @@ def test_rule_sets_list_every_option_with_its_default(client: TestClient) -> Non
             assert option["doc"], option["name"]  # the options' own docstrings
     huangyan = {o["name"]: o for o in answer[1]["options"]}
     assert huangyan["gunner_test"]["choices"] == ["P1", "P2", "P3"]
-    assert answer[0]["bots"] == ["random", "efficient", "fan"]
+    assert answer[0]["bots"] == ["random", "efficient", "fan", "guarded"]
     assert answer[1]["bots"] == ["random", "wild"]
     # every option listed is accepted back when creating a room
     for rule_set in answer:

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .bots.danger import against
 from .bots.view import hand_counts, unseen_counts
-from .engine.state import HIDDEN, Observation
-from .tiles import is_honor, rank_of, suit_of, tile_name
+from .engine.state import Observation
+from .tiles import tile_name
 
 LEVELS = ("safe", "low", "medium", "high")
 """The names of the dangers 0-3."""
@@ -62,42 +63,6 @@ REASONS = {
 """Each reason's code and its words (``{tile}``, ``{seat}`` filled in)."""
 
 
-def _suji(tile: int, pond: set[int]) -> bool:
-    """Whether both open sides of a two-sided wait on ``tile`` have been discarded by the seat."""
-    rank = rank_of(tile)
-    sides = []
-    if rank >= 4:
-        sides.append(tile - 3)
-    if rank <= 6:
-        sides.append(tile + 3)
-    return all(side in pond for side in sides)
-
-
-def _flush_suit(obs: Observation, seat: int) -> int | None:
-    """The one suit of a seat's two or more exposed melds (honour melds aside), if one."""
-    melds = [m for m in obs.melds[seat] if m.tile != HIDDEN]
-    suits = {suit_of(m.tile) for m in melds if not is_honor(m.tile)}
-    return next(iter(suits)) if len(melds) >= 2 and len(suits) == 1 else None
-
-
-def _against(obs: Observation, seat: int, tile: int, unseen: int) -> tuple[int, str]:
-    """The danger of discarding ``tile`` against one opponent, and the reason's code."""
-    if is_honor(tile):
-        return ((0, "honour_gone"), (1, "honour_single"), (1, "honour_pair"),
-                (2, "honour_pung"))[min(unseen, 3)]
-    pond = set(obs.discards[seat])
-    if tile in pond:
-        return 0, "genbutsu"
-    flush = _flush_suit(obs, seat)
-    if flush is not None and suit_of(tile) != flush:
-        return 1, "flush_elsewhere"
-    if _suji(tile, pond):
-        return 1, "suji"
-    if flush is not None:
-        return 3, "flush_here"
-    return (2, "terminal") if rank_of(tile) in (1, 9) else (3, "middle")
-
-
 def safety(obs: Observation) -> list[dict[str, Any]]:
     """The danger of discarding each distinct tile of the seat's hand now, safest first (see the
     module docstring): ``tile``, ``danger`` 0-3, ``level``, the reason (``why``: a code of
@@ -112,7 +77,7 @@ def safety(obs: Observation) -> list[dict[str, Any]]:
         readings: list[tuple[int, str, int]] = []
         for s in range(4):
             if s != obs.seat:
-                danger, why = (0, "wild") if tile == wild else _against(obs, s, tile, unseen[tile])
+                danger, why = (0, "wild") if tile == wild else against(obs, s, tile, unseen[tile])
                 readings.append((danger, why, s))
         worst = max(readings, key=lambda x: x[0])
         danger, why = worst[0], worst[1]

@@ -1,10 +1,11 @@
 """Bots: players that choose among ``obs.legal_actions`` from their observation alone.
 
 ``make_bot(name, seed)`` builds one by name: ``random`` (any legal action), ``efficient``
-(lowest shanten, most useful tiles), ``fan`` (steers toward hands that reach 8 fans) and
-``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late) and
-``search`` (both rule sets: Monte Carlo rollouts of those bots over sampled deals, a second a
-decision; ``search@SECONDS`` thinks that long). Every bot is an
+(lowest shanten, most useful tiles), ``fan`` (steers toward hands that reach 8 fans),
+``wild`` (Huangyan: counts its 得 tiles as jokers, keeps them, avoids raw discards late),
+``guarded`` (Guobiao: the fan bot weighing each discard's deal-in risk) and ``search`` (both
+rule sets: Monte Carlo rollouts of those bots over sampled deals, a second a decision;
+``search@SECONDS`` thinks that long). Every bot is an
 :data:`~majiang.engine.match.Agent`: a callable from an observation to an action.
 """
 
@@ -15,6 +16,7 @@ from collections.abc import Callable
 from ..engine.match import Agent
 from ..errors import MajiangError
 from ..rules.registry import RULE_SETS
+from .defence import GuardedFanBot
 from .efficient import EfficientBot
 from .fan_aware import FanBot
 from .random_bot import RandomBot
@@ -31,6 +33,7 @@ BOTS: dict[str, Callable[[int], Agent]] = {
     "efficient": EfficientBot,
     "fan": FanBot,
     "wild": WildBot,
+    "guarded": GuardedFanBot,
     "search": SearchBot,
 }
 """The registry: name -> constructor taking a seed."""
@@ -99,6 +102,7 @@ __all__ = [
     "BOTS",
     "EfficientBot",
     "FanBot",
+    "GuardedFanBot",
     "RandomBot",
     "SearchBot",
     "UnknownBotError",

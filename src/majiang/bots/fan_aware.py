@@ -157,10 +157,10 @@ class FanBot:
                 weight += left * SELF_DRAWN_ONLY
         return 1.0 - (1.0 - PER_WAIT) ** weight if weight else 0.0
 
-    def best_discard(
+    def discard_values(
         self, obs: Observation, situation: Situation, counts: list[int]
-    ) -> tuple[float, int]:
-        """(value, tile) of the best discard from a 14-tile state.
+    ) -> list[tuple[float, int]]:
+        """(value, tile) of each discard weighed from a 14-tile state.
 
         Discards that leave the hand two or more tiles further from ready than the best one
         are not weighed (two steps cost a target far more than any fans can repay)."""
@@ -173,6 +173,20 @@ class FanBot:
                 counts[t] -= 1
                 scored.append((self.value(obs, situation, counts), t))
                 counts[t] += 1
+        return scored
+
+    def best_discard(
+        self, obs: Observation, situation: Situation, counts: list[int]
+    ) -> tuple[float, int]:
+        """(value, tile) of the best discard from a 14-tile state (of
+        :meth:`discard_values`; ties go to more unseen useful tiles)."""
+        return self.pick(situation, counts, self.discard_values(obs, situation, counts))
+
+    def pick(
+        self, situation: Situation, counts: list[int], scored: list[tuple[float, int]]
+    ) -> tuple[float, int]:
+        """The best of ``scored`` (value, tile) discards; ties to more unseen useful tiles."""
+        melds = len(situation.melds)
         top = max(v for v, _ in scored)
         ties = [t for v, t in scored if v >= top - 1e-9]
         if len(ties) > 1:

@@ -5,9 +5,15 @@ with what it has seen (:mod:`majiang.bots.sampler`), and for each candidate acti
 hand out on a :class:`~majiang.engine.Table` built from the same deal with the same seeded fast
 policies (common random numbers), scoring the seat's payment as the rule set settles it.
 
-The action with the best mean payment is taken once it has beaten the fast policy's own choice
-by a paired standard error (:data:`TRUST_Z`) over at least 6 deals; until then the fast
-policy's choice stands, so that a short budget plays no worse than the fast policy.
+The fast policy of the searching seat is the one it falls back on: in Guobiao the guarded fan
+bot (:mod:`majiang.bots.defence`: the fan bot weighing each discard's deal-in risk), in
+Huangyan the wild bot. The search spends its budget where a decision shapes the hand (see
+:func:`worth_searching`): claims, kongs, and the discards of a hand that is or can be ready
+(where the rollouts measure its own chance to win directly); elsewhere the fast policy decides
+at once (in Guobiao: the plain discards, whose rollouts from uniformly sampled deals cannot read
+the others' threat). The action with the best mean payment is taken once it has beaten the fast
+policy's own choice by a paired standard error (:data:`TRUST_Z`) over at least 6 deals; until
+then the fast policy's choice stands, so that a short budget plays no worse than the fast policy.
 Candidates: a win (only a legal one: never under the minimum), every claim and kong, and the
 discards that keep the hand closest to ready (the fast policy's own choice always among them).
 Candidates clearly behind the leader are dropped as samples come in, and the search stops
@@ -42,6 +48,7 @@ from ..engine.match import Agent
 from ..engine.state import Observation, Phase
 from ..rules.base import RuleSet
 from ..rules.registry import make_rules
+from .defence import GuardedFanBot
 from .fan_aware import FanBot
 from .sampler import hand_rules, sample_deal, table_at
 from .view import find_win
@@ -66,10 +73,15 @@ standard errors (paired) over :data:`MIN_SAMPLES` deals or more: with fewer the 
 its fast policy does."""
 
 ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
-    "gb": (FanBot, FanBot),
+    "gb": (GuardedFanBot, FanBot),
     "huangyan": (WildBot, WildBot),
 }
-"""Rule set name -> (the searching seat's policy, the others') in rollouts."""
+"""Rule set name -> (the searching seat's policy, the others') in rollouts; the first is also
+the fast policy whose choice stands until the search beats it."""
+
+SEARCH_EVERY_DISCARD: dict[str, bool] = {"gb": False, "huangyan": True}
+"""Rule set name -> whether every discard is searched (rollouts cheap enough, and the fast
+policy has no defence to overrule) or only those of :func:`worth_searching`."""
 
 
 @dataclass(slots=True)
@@ -157,6 +169,8 @@ class SearchBot:
         win = find_win(obs)
         if win is not None:
             return win  # a legal win settles the hand: no rollout of the others improves on it
+        if not SEARCH_EVERY_DISCARD[self.rules_of(obs).name] and not worth_searching(obs):
+            return self.policy(obs, _decision_key(obs, self.seed))(obs)
         return self.evaluate(obs).best
 
     def rules_of(self, obs: Observation) -> RuleSet:
@@ -247,6 +261,22 @@ def candidates(obs: Observation, prior: Action) -> list[Action]:
     return chosen
 
 
+def worth_searching(obs: Observation) -> bool:
+    """Whether ``obs`` is a decision that shapes the hand: a claim or a kong is offered, or a
+    discard leaves the hand ready (which wait to keep, or whether to break it)."""
+    for a in obs.legal_actions:
+        if isinstance(a, Chow | Pung | ExposedKong | ConcealedKong | AddedKong):
+            return True
+    if obs.phase is not Phase.TURN:
+        return False
+    counts, jokers = split_hand(obs.hand, obs.wild)
+    melds = len(obs.melds[obs.seat])
+    if sum(counts) + jokers + 3 * melds != 14:
+        return False
+    options = WildDiscards(counts, jokers, melds, obs.wild).options
+    return bool(options) and min(options.values()) <= 0
+
+
 def _closest(obs: Observation, discards: list[Discard]) -> list[Discard]:
     """``discards`` ordered by the shanten (regular shape, wild tiles as jokers) they leave."""
     counts, jokers = split_hand(obs.hand, obs.wild)
@@ -292,4 +322,13 @@ def _decision_key(obs: Observation, seed: int) -> int:
     return zlib.crc32(text.encode())
 
 
-__all__ = ["ROLLOUT_POLICIES", "Candidate", "Evaluation", "SearchBot", "candidates", "paired_z"]
+__all__ = [
+    "ROLLOUT_POLICIES",
+    "SEARCH_EVERY_DISCARD",
+    "Candidate",
+    "Evaluation",
+    "SearchBot",
+    "candidates",
+    "paired_z",
+    "worth_searching",
+]
