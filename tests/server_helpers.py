@@ -155,6 +155,19 @@ class SeatClient:
         return action
 
 
+def seated_and_gone(client: TestClient, **settings: Any) -> tuple[str, str]:
+    """A match of one person (seat 0) and three ``random`` bots with these room settings; the
+    person says ready and leaves. Returns the room's code and the person's token."""
+    code = new_room(client, bots=[None, "random", "random", "random"], **settings)
+    token = take_seat(client, code, 0, "Ann")["token"]
+    person = SeatClient(client, code, token)
+    person.connect()
+    person.send({"type": "ready"})
+    person.barrier()
+    person.close()
+    return code, token
+
+
 def play(seats: list[SeatClient], rng: random.Random, until: Any = None,
          limit: int = 100_000) -> None:
     """Let the seats answer until the match ends (or ``until()`` holds)."""

@@ -23,7 +23,7 @@ from majiang.server.limits import Limits
 from majiang.server.models import ActionRow, HandRow, MatchRow, Room, Seat
 from majiang.server.room import RoomRuntime
 from majiang.server.store import Store, new_code
-from server_helpers import SeatClient, new_room, no_rate_limit, play, take_seat
+from server_helpers import SeatClient, new_room, no_rate_limit, play, seated_and_gone, take_seat
 
 QUICK = Limits(min_turn_seconds=0.1, unwatched_seconds=0.3, idle_seconds=0.5)
 UNHURRIED = Limits(room_rate=1e9, room_burst=1e9, seat_rate=1e9, seat_burst=1e9,
@@ -73,14 +73,7 @@ def test_a_finished_room_is_dropped_and_read_again_the_same(tmp_path: Path) -> N
 
 def test_a_paused_match_is_dropped_and_goes_on_where_it_was(tmp_path: Path) -> None:
     with TestClient(create_app(f"sqlite:///{tmp_path / 'p.db'}", limits=QUICK)) as client:
-        code = new_room(client, hands=64, turn_seconds=0.2, grace_seconds=0,
-                        bots=[None, "random", "random", "random"])
-        token = take_seat(client, code, 0, "Ann")["token"]
-        person = SeatClient(client, code, token)
-        person.connect()
-        person.send({"type": "ready"})
-        person.barrier()
-        person.close()
+        code, token = seated_and_gone(client, hands=64, turn_seconds=0.2, grace_seconds=0)
         old = live(client)[code]
         wait_for(lambda: old.paused)
         wait_for(lambda: code not in live(client))

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 from majiang.server import create_app
 from majiang.server.limits import Limits
 from majiang.server.room import RoomRuntime
-from server_helpers import SeatClient, new_room, take_seat
+from server_helpers import SeatClient, seated_and_gone
 
 QUICK = Limits(min_turn_seconds=0.1, unwatched_seconds=0.5)
 
@@ -58,14 +58,8 @@ def left_alone(client: TestClient, bot_seconds: float = 0.01) -> tuple[str, str,
     """A long match of one person and three bots, fast (the test's spectators read every
     frame, and keep up with a bot move every ``bot_seconds``); the person says ready and leaves
     (a bot takes the seat at once)."""
-    code = new_room(client, hands=64, turn_seconds=0.2, grace_seconds=0,
-                    bot_seconds=bot_seconds, bots=[None, "random", "random", "random"])
-    token = take_seat(client, code, 0, "Ann")["token"]
-    person = SeatClient(client, code, token)
-    person.connect()
-    person.send({"type": "ready"})
-    person.barrier()
-    person.close()
+    code, token = seated_and_gone(client, hands=64, turn_seconds=0.2, grace_seconds=0,
+                                  bot_seconds=bot_seconds)
     runtime: RoomRuntime = client.app.state.rooms.live[code]  # type: ignore[attr-defined]
     return code, token, runtime
 
