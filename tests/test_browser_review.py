@@ -26,7 +26,8 @@ CJK = re.compile(r"[\u4e00-\u9fff]")
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ThreadedServer]:
     s = ThreadedServer(tmp_path_factory.mktemp("review") / "review.db")
-    s.app.state.reviews.settings = ReviewSettings(think=None, samples=8)  # a few seconds: several polls see the bar move
+    # 8 samples: a review of a few seconds, so that several polls see the bar part way
+    s.app.state.reviews.settings = ReviewSettings(think=None, samples=8)
     yield s
     s.stop()
 
