@@ -27,7 +27,7 @@ from ..bots import UnknownBotError, check_bot
 from ..errors import MajiangError
 from ..rules.registry import make_rules, rules_options
 from .clients import SEND_TIMEOUT, SPECTATOR, Client
-from .limits import AddressBuckets, Limits, TokenBucket
+from .limits import WEBSOCKET_BURST, WEBSOCKET_RATE, AddressBuckets, Limits, TokenBucket
 from .models import HandRow, MatchRow, Player, Room, Seat
 from .organiser_routes import MAX_BODY
 from .organiser_routes import router as organiser_router
@@ -132,8 +132,8 @@ another type, no other site frames the pages."""
 def create_app(
     db_url: str = "sqlite:///majiang.db",
     *,
-    rate: float = 50.0,
-    burst: float = 100.0,
+    rate: float = WEBSOCKET_RATE,
+    burst: float = WEBSOCKET_BURST,
     chosen_seeds: bool = True,
     origins: list[str] | None = None,
     limits: Limits = Limits(),  # noqa: B008 (frozen: never changed)

@@ -40,6 +40,11 @@ class Limits:
     and if none is idle a room that is not live is refused (503)."""
 
 
+WEBSOCKET_RATE = 50.0
+"""Messages one websocket may send a second on average (``create_app(rate=...)``)."""
+WEBSOCKET_BURST = 100.0
+"""Messages one websocket may send at once (``create_app(burst=...)``)."""
+
 UNLIMITED = Limits(room_rate=1e9, room_burst=1e9, seat_rate=1e9, seat_burst=1e9,
                    rooms_per_address=10**9, waiting_rooms=10**9, min_turn_seconds=0.0,
                    unwatched_seconds=60.0, live_rooms=10**9)
@@ -110,4 +115,5 @@ class AddressBuckets:
                 del self.buckets[address]
 
 
-__all__ = ["MAX_ADDRESSES", "UNLIMITED", "AddressBuckets", "Limits", "TokenBucket"]
+__all__ = ["MAX_ADDRESSES", "UNLIMITED", "WEBSOCKET_BURST", "WEBSOCKET_RATE", "AddressBuckets",
+           "Limits", "TokenBucket"]
