@@ -144,3 +144,108 @@ def test_the_creator_frees_a_seat_before_the_match_and_only_the_creator(tmp_path
         assert started.status_code == 409
         assert client.get(f"/rooms/{code}").json()["seats"][0]["player"] == "Ann"
         ann_ws.close()
+
+
+def seat_in_db(tmp_path: Path, seat: int) -> Any:
+    engine = create_engine(f"sqlite:///{tmp_path / 's.db'}")
+    with engine.connect() as connection:
+        player = connection.execute(
+            text("SELECT player_id FROM seats WHERE seat = :seat"), {"seat": seat}).scalar()
+    engine.dispose()
+    return player
+
+
+def evicted_on_the_way(client: TestClient, times: int) -> list[Any]:
+    """Make the next ``times`` requests for a room find it dropped from memory between the
+    moment they get it and the moment they hold its lock (the room is read back meanwhile, as
+    another request would); returns the stale rooms they got."""
+    rooms: Any = client.app.state.rooms  # type: ignore[attr-defined]
+    real_get = rooms.get
+    stale: list[Any] = []
+
+    async def get(code: str) -> Any:
+        runtime = await real_get(code)
+        if len(stale) < times:
+            rooms._evict(runtime)
+            stale.append(runtime)
+            await real_get(code)  # the room as read back is live now
+        return runtime
+
+    rooms.get = get
+    return stale
+
+
+def test_the_creator_frees_a_seat_of_a_room_dropped_from_memory(tmp_path: Path) -> None:
+    with app(tmp_path) as client:
+        room = create(client)
+        code, creator = room["code"], room["creator_token"]
+        take_seat(client, code, 1, "Bo")
+        rooms: Any = client.app.state.rooms  # type: ignore[attr-defined]
+        old = rooms.live[code]
+        client.portal.call(rooms._evict, old)  # type: ignore[union-attr]
+        assert code not in rooms.live
+        freed = client.delete(f"/rooms/{code}/seats/1", headers={"X-Creator-Token": creator})
+        assert freed.status_code == 204  # on the room read back
+        assert client.get(f"/rooms/{code}").json()["seats"][1]["player"] is None
+        assert rooms.live[code] is not old and seat_in_db(tmp_path, 1) is None
+
+
+def test_a_seat_freed_while_the_room_is_dropped_is_freed_in_the_room_read_back(
+    tmp_path: Path,
+) -> None:
+    with app(tmp_path) as client:
+        room = create(client)
+        code, creator = room["code"], room["creator_token"]
+        bo = take_seat(client, code, 1, "Bo")
+        stale = evicted_on_the_way(client, 1)
+        freed = client.delete(f"/rooms/{code}/seats/1", headers={"X-Creator-Token": creator})
+        assert freed.status_code == 204
+        assert stale[0].seats[1].name == "Bo"  # nothing done on the room dropped
+        assert client.get(f"/rooms/{code}").json()["seats"][1]["player"] is None
+        assert seat_in_db(tmp_path, 1) is None
+        assert refused_token(client, code, bo["token"]) == 4401
+
+
+def test_a_room_dropped_again_and_again_is_a_503_and_nothing_changes(tmp_path: Path) -> None:
+    with app(tmp_path) as client:
+        room = create(client)
+        code, creator = room["code"], room["creator_token"]
+        take_seat(client, code, 1, "Bo")
+        evicted_on_the_way(client, 100)
+        freed = client.delete(f"/rooms/{code}/seats/1", headers={"X-Creator-Token": creator})
+        assert freed.status_code == 503 and freed.headers["Retry-After"] == "1"
+        assert "try again" in freed.json()["detail"]
+        taken = client.post(f"/rooms/{code}/seats/0", json={"name": "Cy"})
+        assert taken.status_code == 503 and taken.headers["Retry-After"] == "1"
+        assert seat_in_db(tmp_path, 1) is not None and seat_in_db(tmp_path, 0) is None
+
+
+def test_a_seat_taken_while_the_room_is_dropped_is_taken_in_the_room_read_back(
+    tmp_path: Path,
+) -> None:
+    with app(tmp_path) as client:
+        code = create(client)["code"]
+        stale = evicted_on_the_way(client, 1)
+        cy = take_seat(client, code, 0, "Cy")
+        assert stale[0].seats[0].name is None
+        assert client.get(f"/rooms/{code}").json()["seats"][0]["player"] == "Cy"
+        with client.websocket_connect(f"/ws/{code}?token={cy['token']}") as ws:
+            assert ws.receive_json()["type"] == "welcome"
+
+
+def test_the_ready_timeout_of_a_room_dropped_is_left_to_the_room_read_back(
+    tmp_path: Path,
+) -> None:
+    with app(tmp_path) as client:
+        code = create(client, ready_seconds=300)["code"]
+        take_seat(client, code, 1, "Bo")
+        rooms: Any = client.app.state.rooms  # type: ignore[attr-defined]
+        old = rooms.live[code]
+        client.portal.call(rooms._evict, old)  # type: ignore[union-attr]
+        late = time.time() + 400
+        assert client.portal.call(old.free_overdue, late) == []  # type: ignore[union-attr]
+        assert seat_in_db(tmp_path, 1) is not None and old.seats[1].name == "Bo"
+        client.get(f"/rooms/{code}")  # read back
+        client.portal.call(rooms.keep_once, late)  # type: ignore[union-attr]
+        assert seat_in_db(tmp_path, 1) is None
+        assert client.get(f"/rooms/{code}").json()["seats"][1]["player"] is None

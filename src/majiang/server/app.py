@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import secrets
 import threading
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from typing import Any
@@ -60,6 +60,8 @@ from .web import STATIC_DIR, RevalidatedFiles, replay_steps, rule_sets
 _MESSAGES: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 CREATOR_HEADER = "X-Creator-Token"
 """The header that carries a room creator's token."""
+RELOAD_TRIES = 3
+"""How many times a seat request is tried on a room dropped from memory meanwhile."""
 MAX_BODY_BYTES = MAX_BODY
 """A request body over this (the organiser's limit, 64 KB) is refused with 413 unparsed."""
 
@@ -210,6 +212,19 @@ def create_app(
             raise HTTPException(404, f"no room {code!r}")
         return runtime
 
+    async def on_live_room(code: str, change: Callable[[RoomRuntime], Awaitable[Any]]) -> Any:
+        """``change`` on the room ``code``; if the room was dropped from memory before it got
+        the room's lock (:class:`RoomGone`, nothing changed), on the room read back again.
+        A 503 (``Retry-After: 1``) if it keeps being dropped."""
+        for _ in range(RELOAD_TRIES):
+            runtime = await room_or_404(code)
+            try:
+                return await change(runtime)
+            except RoomGone:
+                continue
+        raise HTTPException(503, "the room is being reloaded: try again",
+                            headers={"Retry-After": "1"})
+
     @app.get("/", include_in_schema=False)
     def home() -> FileResponse:
         """The browser table (lobby, table, score sheets, replays): one page."""
@@ -339,13 +354,14 @@ def create_app(
         """Take an empty seat before the match starts; the token is shown only here. Refused
         with 429 (and ``Retry-After``) past the address's rate."""
         throttle(seat_buckets, http, "seats taken")
-        runtime = await room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")
+        return dict(await on_live_room(code, lambda runtime: seat_in(runtime, seat, request)))
+
+    async def seat_in(runtime: RoomRuntime, seat: int, request: SeatRequest) -> dict[str, Any]:
         async with runtime.lock:
             if runtime.evicted:
-                raise HTTPException(503, "the room is being reloaded: try again",
-                                    headers={"Retry-After": "1"})
+                raise RoomGone(f"room {runtime.code} was dropped from memory")
             state = runtime.seats[seat]
             if runtime.status != "waiting":
                 raise HTTPException(409, "the match has started: seats are closed")
@@ -372,15 +388,21 @@ def create_app(
         """The room's creator frees a person's seat before the match starts (the creator's
         token in the ``X-Creator-Token`` header): 403 without the right token, 409 once the
         match has started or for a seat no person holds."""
-        runtime = await room_or_404(code)
         if seat not in range(4):
             raise HTTPException(422, "seats are 0-3")
-        if not token_matches(http.headers.get(CREATOR_HEADER, ""), runtime.creator_token_hash):
-            raise HTTPException(403, "only the room's creator (with its token) frees seats")
-        try:
-            await runtime.free_seat(seat)
-        except RoomError as error:
-            raise HTTPException(409, str(error)) from None
+        creator = http.headers.get(CREATOR_HEADER, "")
+
+        async def free(runtime: RoomRuntime) -> None:
+            if not token_matches(creator, runtime.creator_token_hash):
+                raise HTTPException(403, "only the room's creator (with its token) frees seats")
+            try:
+                await runtime.free_seat(seat)
+            except RoomGone:
+                raise
+            except RoomError as error:
+                raise HTTPException(409, str(error)) from None
+
+        await on_live_room(code, free)
         return Response(status_code=204)
 
     @app.get("/rooms/{code}/hands", response_model=list[HandSummary])

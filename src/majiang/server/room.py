@@ -434,6 +434,8 @@ class RoomRuntime:
         """Free every seat whose person was not ready within ``ready_seconds`` of sitting
         down; returns the seats freed."""
         async with self.lock:
+            if self.evicted:  # dropped meanwhile: the room read back frees them
+                return []
             late = [seat for seat, state in enumerate(self.seats)
                     if (by := self._ready_by(state)) is not None and by <= now]
             for seat in late:
@@ -442,8 +444,11 @@ class RoomRuntime:
 
     async def free_seat(self, seat: int) -> None:
         """The creator frees a person's seat before the match; :class:`RoomError` once the
-        match has started or for a seat no person holds."""
+        match has started or for a seat no person holds; :class:`RoomGone` if the room was
+        dropped from memory meanwhile (nothing changed: free it in the room read back)."""
         async with self.lock:
+            if self.evicted:
+                raise RoomGone(f"room {self.code} was dropped from memory")
             if self.status != "waiting":
                 raise RoomError("the match has started: seats can no longer be freed")
             if self.seats[seat].player_id is None:
