@@ -120,3 +120,44 @@ def test_after_a_restart_an_unwatched_match_plays_then_pauses(tmp_path: Path) ->
         where = steps(runtime)
         time.sleep(1.0)
         assert steps(runtime) == where
+
+
+def listed(client: TestClient, code: str) -> dict[str, Any]:
+    rooms: list[dict[str, Any]] = client.get("/rooms").json()
+    return next(room for room in rooms if room["code"] == code)
+
+
+def test_the_room_says_when_its_match_is_paused(tmp_path: Path) -> None:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'v.db'}", limits=QUICK)) as client:
+        code, _, runtime = left_alone(client)
+        waiting = client.post("/rooms", json={}).json()["code"]
+        assert client.get(f"/rooms/{code}").json()["paused"] is False
+        assert listed(client, code)["paused"] is False
+        wait_for(lambda: runtime.paused, 10)
+        assert client.get(f"/rooms/{code}").json()["paused"] is True  # asking does not resume
+        assert listed(client, code)["paused"] is True
+        assert listed(client, waiting)["paused"] is False
+        assert client.get(f"/rooms/{waiting}").json()["paused"] is False
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            first = ws.receive_json()
+            assert first["type"] == "welcome" and first["resumed"] is True
+            state = ws.receive_json()
+            assert state["view"]["paused"] is False
+            assert client.get(f"/rooms/{code}").json()["paused"] is False
+            assert listed(client, code)["paused"] is False
+            with client.websocket_connect(f"/ws/{code}") as again:
+                assert again.receive_json()["resumed"] is False  # it was going already
+        wait_for(lambda: runtime.paused, 10)
+        assert listed(client, code)["paused"] is True
+
+
+def test_a_paused_match_dropped_from_memory_is_listed_paused(tmp_path: Path) -> None:
+    limits = Limits(min_turn_seconds=0.1, unwatched_seconds=0.3, idle_seconds=0.3)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'w.db'}", limits=limits)) as client:
+        code = left_alone(client)[0]
+        rooms: Any = client.app.state.rooms  # type: ignore[attr-defined]
+        wait_for(lambda: code not in rooms.live, 10)
+        assert listed(client, code) == {**listed(client, code), "status": "playing",
+                                        "paused": True}
+        assert code not in rooms.live  # the list is read from the database
+        assert client.get(f"/rooms/{code}").json()["paused"] is True  # read back paused

@@ -261,6 +261,7 @@ def create_app(
                     "hands": room.hands,
                     "rounds": room.rounds,
                     "chosen_seed": room.seed_chosen,
+                    "paused": room.status == "playing" and rooms.paused(room.code),
                     "seats": [
                         {
                             "seat": row.seat,

@@ -10,7 +10,8 @@ Client to server, one JSON object per text frame:
 * ``{"type": "next"}`` — between hands: this person has read the score sheet;
 * ``{"type": "ping"}``.
 
-Server to client, each with ``"v": 1``: ``welcome`` (the seat or spectator role), ``state`` (the
+Server to client, each with ``"v": 1``: ``welcome`` (the seat or spectator role; ``resumed``:
+this connection resumed a match paused while nobody was connected), ``state`` (the
 full view: the observation and every event of the hand so far as this client may see them),
 ``room`` (seats, ready checks and connections changed),
 ``update`` (after each accepted action: the new events and the new observation), ``hand_end``
@@ -196,6 +197,10 @@ class RoomView(BaseModel):
     """The SHA-256 of the match seed's decimal digits, published before the first hand."""
     seed: int | None
     """The match seed, revealed once the match is over (None before)."""
+    paused: bool = False
+    """The match is paused because nobody (no player, no spectator) has been connected for the
+    server's ``unwatched_seconds``: no bot moves, no timer runs; the first connection resumes
+    it."""
     seats: list[SeatView]
     hand: int | None
     totals: list[int] | None
@@ -252,6 +257,8 @@ class RoomSummary(BaseModel):
     rounds: int | None
     chosen_seed: bool
     """The creator chose the seed (see ``RoomView.chosen_seed``)."""
+    paused: bool = False
+    """The match is paused, nobody being connected (see ``RoomView.paused``)."""
     seats: list[SeatSummary]
     open_seats: list[int]
     """Seats a person may still take (none once the match has started)."""

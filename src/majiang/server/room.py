@@ -167,6 +167,7 @@ class RoomRuntime:
             "chosen_seed": self.seed_chosen,
             "seed_hash": seed_hash(self.seed),
             "seed": self.seed if self.status == "finished" else None,
+            "paused": self.paused and self.status == "playing",
             "seats": [
                 {
                     "seat": s,
@@ -308,7 +309,7 @@ class RoomRuntime:
                     grace.cancel()
                 back = state.taken_over or len(state.clients) == 1
                 state.taken_over = False
-            client.send(self._frame("welcome", seat=_seat_or_none(client.seat)))
+            client.send(self._frame("welcome", seat=_seat_or_none(client.seat), resumed=resumed))
             client.seen = None
             client.send(self.state_frame(client.seat))
             if client.seat != SPECTATOR and back:  # the others see him connected again

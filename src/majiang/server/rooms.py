@@ -48,6 +48,12 @@ class Rooms:
             task = self._loading[code] = asyncio.create_task(self._load(code, paused=True))
         return await asyncio.shield(task)
 
+    def paused(self, code: str) -> bool:
+        """Whether the match of the playing room ``code`` is paused, nobody being connected: a
+        playing room not in memory was dropped paused, and is read back paused."""
+        runtime = self.live.get(code)
+        return runtime is None or runtime.paused
+
     async def _load(self, code: str, *, paused: bool) -> RoomRuntime | None:
         try:
             runtime = await asyncio.to_thread(self._read, code)
