@@ -11,15 +11,18 @@ without horizontal scrolling. With ``MAJIANG_SCREENSHOTS=1`` the tests write the
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from majiang.server.limits import UNLIMITED
 from server_helpers import ThreadedServer
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -833,3 +836,65 @@ def test_the_creator_frees_a_seat_before_the_start(browser: Any, page: Page) -> 
         assert view["seats"][1]["player"] is None and view["seats"][0]["player"] == "Ann"
     finally:
         guest.close()
+
+
+def test_the_lobby_form_sets_the_ready_timeout(page: Page) -> None:
+    p = page.page
+    page.goto()
+    p.wait_for_selector("#room-rules option", state="attached")
+    assert p.input_value("#room-ready-seconds") == "300"  # the server's default
+    p.fill("#player-name", "Ann")
+    p.fill("#room-ready-seconds", "45")
+    p.click("#create-room")
+    p.wait_for_selector("button.ready")
+    room = page.server.http.get(f"/rooms/{p.inner_text('#room-code')}").json()
+    assert room["ready_seconds"] == 45
+    assert room["seats"][0]["ready_by"] is not None
+
+
+def test_the_lobby_shows_a_paused_match_and_the_table_its_resumption(
+    browser: Any, tmp_path: Path
+) -> None:
+    """A match everyone left pauses once nobody has been connected for the server's
+    ``unwatched_seconds``: the lobby says so (in both languages, with the chosen seed marked),
+    and the page that opens it again says it goes on."""
+    quick = Server(tmp_path / "paused.db",
+                   limits=dataclasses.replace(UNLIMITED, unwatched_seconds=0.3))
+    page = Page(browser, quick)
+    try:
+        p = page.page
+        page.goto()
+        p.wait_for_selector("#room-rules option", state="attached")
+        p.fill("#player-name", "Ann")
+        p.fill("#room-grace-seconds", "0")  # a bot stands in at once once Ann has gone
+        p.click("details.advanced summary")
+        p.fill("#room-seed", "7")
+        p.click("#create-room")
+        p.click("button.ready")
+        p.wait_for_selector(".board")
+        code = p.inner_text("#room-code")
+        page.goto()  # Ann leaves the table for the lobby: nobody is connected
+        deadline = time.monotonic() + 20
+        while not quick.http.get(f"/rooms/{code}").json()["paused"]:
+            assert time.monotonic() < deadline, "the match did not pause"
+            time.sleep(0.1)
+        p.click(".rooms button.small")  # Refresh
+        status = p.locator(f".room-list tr[data-code='{code}'] td.room-status")
+        status.locator(".paused").wait_for()
+        assert status.locator(".paused").inner_text() == "paused: nobody connected"
+        assert status.locator(".chosen-seed").inner_text() == "chosen seed"
+        assert "Nobody has been connected" in status.locator(".paused").get_attribute("title")
+        p.click("#lang-toggle")
+        status.locator(".paused", has_text="已暂停").wait_for()
+        assert status.locator(".paused").inner_text() == "已暂停：无人在线"
+        assert status.locator(".chosen-seed").inner_text() == "指定种子"
+        p.click("#lang-toggle")
+        p.locator(f".room-list tr[data-code='{code}'] a.go").click()  # back to the table
+        p.wait_for_selector(".toast")
+        assert p.inner_text(".toast") == (
+            "The match was paused while nobody was connected; it goes on now.")
+        assert p.inner_text(".room-status") == "playing"
+        assert not quick.http.get(f"/rooms/{code}").json()["paused"]
+    finally:
+        page.close()
+        quick.stop()

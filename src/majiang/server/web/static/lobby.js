@@ -1,5 +1,5 @@
 // The lobby: create a room (rules, options from GET /rules, stake, hands, a bot or a person per
-// seat, timers) and sit in it; join a room by its code; the list of rooms from GET /rooms.
+// seat, timers, the ready timeout) and sit in it; join a room by its code; the list of rooms from GET /rooms.
 
 import { botName, optionLabel, t } from "./i18n.js";
 import { defaultRules, ruleLabel } from "./rules.js";
@@ -13,6 +13,13 @@ function playersText(seats) {
   return names.join(", ") || "–";
 }
 
+/** A room's status; a match paused because nobody is connected says so (and why, on hover). */
+export function statusText(room) {
+  return room.paused
+    ? h("span", { class: "paused", title: t("paused_why") }, t("status_paused"))
+    : h("span", {}, t(`status_${room.status}`));
+}
+
 export class LobbyPage {
   constructor(root) {
     this.root = root;
@@ -20,7 +27,7 @@ export class LobbyPage {
     this.rooms = null;
     this.error = null;
     this.busy = false;
-    this.form = { rules: defaultRules(), hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, bot_seconds: 0.6, next_seconds: 15, seed: "",
+    this.form = { rules: defaultRules(), hands: 4, stake: 1, turn_seconds: 30, grace_seconds: 20, bot_seconds: 0.6, next_seconds: 15, ready_seconds: 300, seed: "",
       seats: ["person", null, null, null], options: {} };
   }
 
@@ -58,7 +65,8 @@ export class LobbyPage {
     }
     const body = { rules: form.rules, hands: Number(form.hands), stake: Number(form.stake),
       turn_seconds: Number(form.turn_seconds), grace_seconds: Number(form.grace_seconds),
-      bot_seconds: Number(form.bot_seconds), next_seconds: Number(form.next_seconds), bots, options: {} };
+      bot_seconds: Number(form.bot_seconds), next_seconds: Number(form.next_seconds),
+      ready_seconds: Number(form.ready_seconds), bots, options: {} };
     for (const option of rules.options) {
       const value = form.options[`${form.rules}.${option.name}`];
       if (value !== undefined && value !== option.default) body.options[option.name] = value;
@@ -124,6 +132,7 @@ export class LobbyPage {
       this.field("grace_seconds", "grace_seconds", { type: "number", min: "0", max: "600", step: "any" }),
       this.field("bot_seconds", "bot_seconds", { type: "number", min: "0", max: "10", step: "any" }),
       this.field("next_seconds", "next_seconds", { type: "number", min: "0", max: "600", step: "any" }),
+      this.field("ready_seconds", "ready_seconds", { type: "number", min: "1", max: "3600", step: "any" }),
       h("fieldset", { class: "seat-choice" }, h("legend", {}, t("seats")),
         ...[0, 1, 2, 3].map((i) => h("label", { class: "field" }, h("span", {}, `${t("seat")} ${i + 1}`), seatSelect(i)))),
       rules ? h("details", { class: "options" }, h("summary", {}, t("options")), ...rules.options.map((o) => this.optionInput(o))) : null,
@@ -136,7 +145,8 @@ export class LobbyPage {
     const rows = this.rooms.map((room) => h("tr", { dataset: { code: room.code } },
       h("td", {}, h("code", {}, room.code)),
       h("td", {}, ruleLabel(room.rules)),
-      h("td", {}, t(`status_${room.status}`)),
+      h("td", { class: "room-status" }, statusText(room),
+        room.chosen_seed ? h("span", { class: "mark chosen-seed", title: t("chosen_seed_why") }, t("chosen_seed")) : null),
       h("td", {}, playersText(room.seats)),
       h("td", {}, room.open_seats.length ? String(room.open_seats.length) : "–"),
       h("td", { class: "room-go" }, room.status === "finished"
