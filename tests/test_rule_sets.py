@@ -42,11 +42,6 @@ from majiang.rules.registry import (
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "majiang"
 
-LEFT_TO_MOVE = {"bots/search.py"}
-"""Files that still name rule sets, each owed to a rework under way elsewhere (the search bot
-chooses its rollout bots by rule set); this set may only shrink."""
-
-
 def _names() -> set[str]:
     return {n for info in RULE_SETS.values() for n in (info.name, *info.aliases)}
 
@@ -69,7 +64,7 @@ def python_naming_rule_sets() -> list[str]:
     found = []
     for path in sorted(SRC.rglob("*.py")):
         relative = path.relative_to(SRC).as_posix()
-        if relative.startswith("rules/") or relative in LEFT_TO_MOVE:
+        if relative.startswith("rules/"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)
@@ -95,9 +90,6 @@ def javascript_naming_rule_sets() -> list[str]:
 def test_nothing_outside_the_rule_sets_names_one() -> None:
     assert python_naming_rule_sets() == []
     assert javascript_naming_rule_sets() == []
-    for relative in LEFT_TO_MOVE:  # an allowance that is no longer needed must go
-        text = (SRC / relative).read_text(encoding="utf-8")
-        assert any(f'"{name}"' in text for name in _names()), relative
 
 
 def test_the_scan_finds_dispatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

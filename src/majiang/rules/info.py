@@ -89,6 +89,21 @@ class TableShows:
 
 
 @dataclass(frozen=True, slots=True)
+class SearchPlan:
+    """How the search bot (:mod:`majiang.bots.search`) plays a rule set: its rollout policies,
+    each the ``module:Class`` of a bot made from a seed, and which discards it searches."""
+
+    own: str
+    """The searching seat's policy in rollouts, also the fast policy whose choice stands until
+    the search beats it."""
+    others: str
+    """The other seats' policy in rollouts."""
+    every_discard: bool = False
+    """Whether every discard is searched (rollouts cheap enough, and a fast policy with no
+    defence to overrule), or only the decisions that shape the hand."""
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSetDescription:
     """A rule set as the front ends know it. ``make`` builds the engine's
     :class:`~majiang.rules.base.RuleSet` from option names and values."""
@@ -144,6 +159,8 @@ class RuleSetDescription:
     """``module:function`` of the tiles of the winner's hand that make each fan, for a score
     sheet that highlights them (``function(result, view) -> {key: tile names or None}``;
     ``view`` is the winner's observation as JSON)."""
+    search: SearchPlan | None = None
+    """How the search bot plays it (None: it does not)."""
     match_length: str = "hands"
     """How a match is usually agreed: ``hands`` (a number of hands) or ``rounds`` (rounds of
     the deal, where a dealer may keep the deal); the organiser's sheet form starts with it."""
@@ -187,4 +204,7 @@ def load(reference: str) -> Any:
     return found
 
 
-__all__ = ["OptionInfo", "RuleSetDescription", "TableShows", "describe_options", "load", "option"]
+__all__ = [
+    "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows", "describe_options", "load",
+    "option",
+]

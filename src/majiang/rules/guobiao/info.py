@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..info import RuleSetDescription, TableShows
+from ..info import RuleSetDescription, SearchPlan, TableShows
 from .options import GuobiaoOptions
 
 
@@ -26,6 +26,7 @@ DESCRIPTION = RuleSetDescription(
     options_class=GuobiaoOptions,
     bots=("random", "efficient", "fan", "guarded"),
     heavy_bots=("search",),
+    search=SearchPlan("majiang.bots.defence:GuardedFanBot", "majiang.bots.fan_aware:FanBot"),
     default_bot="efficient",
     practice_bot="fan",
     points_unit="fans",

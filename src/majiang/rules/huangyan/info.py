@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..info import RuleSetDescription, TableShows
+from ..info import RuleSetDescription, SearchPlan, TableShows
 from .options import HuangyanOptions
 
 
@@ -26,6 +26,8 @@ DESCRIPTION = RuleSetDescription(
     options_class=HuangyanOptions,
     bots=("random", "wild"),
     heavy_bots=("search",),
+    search=SearchPlan("majiang.bots.wild_aware:WildBot", "majiang.bots.wild_aware:WildBot",
+                      every_discard=True),
     default_bot="wild",
     practice_bot="wild",
     points_unit="hu",
