@@ -28,7 +28,7 @@ import statistics
 import time
 
 from majiang.bots import make_bot
-from majiang.bots.search import ROLLOUT_POLICIES, SearchBot
+from majiang.bots.search import SearchBot
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
 from majiang.rules.registry import make_rules
@@ -80,7 +80,7 @@ def main() -> None:
         for r in range(args.rounds):
             start = clock()
             for i, obs in enumerate(found):
-                ROLLOUT_POLICIES[rules_name][0](r * 1000 + i)(obs)
+                bot.policy(obs, r * 1000 + i)(obs)
             ref = clock() - start
             start = clock()
             rollouts = 0

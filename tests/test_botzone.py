@@ -24,7 +24,7 @@ from majiang.botzone import (
     BotzoneBot,
     BotzoneError,
     RequestDeriver,
-    SeatView,
+    RequestTracker,
     agent_from_spec,
     botzone_deal,
     botzone_name,
@@ -226,7 +226,7 @@ def test_requests_rebuild_every_observation(bot: str, seeds: range, single_end: 
         derivers = [RequestDeriver() for _ in range(4)]
         for deriver in derivers:
             deriver.reset(dealer_draw_flowers(table.wall.tiles) if single_end else 0)
-        views = [SeatView() for _ in range(4)]
+        views = [RequestTracker() for _ in range(4)]
         after_claim: list[Observation | None] = [None] * 4
         while not table.is_over:
             for seat in table.to_act():

@@ -25,7 +25,7 @@ from majiang.cli import main
 from majiang.engine.table import Table
 from majiang.errors import OptionError
 from majiang.hints import hints
-from majiang.rules.guobiao.info import INFO as GUOBIAO
+from majiang.rules.guobiao.info import DESCRIPTION as GUOBIAO
 from majiang.rules.guobiao.options import GuobiaoOptions
 from majiang.rules.guobiao.payments import seat_deltas
 from majiang.rules.guobiao.ruleset import GuobiaoRules
@@ -41,11 +41,6 @@ from majiang.rules.registry import (
 )
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "majiang"
-
-LEFT_TO_MOVE = {"bots/search.py"}
-"""Files that still name rule sets, each owed to a rework under way elsewhere (the search bot
-chooses its rollout bots by rule set); this set may only shrink."""
-
 
 def _names() -> set[str]:
     return {n for info in RULE_SETS.values() for n in (info.name, *info.aliases)}
@@ -69,7 +64,7 @@ def python_naming_rule_sets() -> list[str]:
     found = []
     for path in sorted(SRC.rglob("*.py")):
         relative = path.relative_to(SRC).as_posix()
-        if relative.startswith("rules/") or relative in LEFT_TO_MOVE:
+        if relative.startswith("rules/"):
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         docs = _docstrings(tree)
@@ -95,9 +90,6 @@ def javascript_naming_rule_sets() -> list[str]:
 def test_nothing_outside_the_rule_sets_names_one() -> None:
     assert python_naming_rule_sets() == []
     assert javascript_naming_rule_sets() == []
-    for relative in LEFT_TO_MOVE:  # an allowance that is no longer needed must go
-        text = (SRC / relative).read_text(encoding="utf-8")
-        assert any(f'"{name}"' in text for name in _names()), relative
 
 
 def test_the_scan_finds_dispatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,6 +102,109 @@ def test_the_scan_finds_dispatch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
     assert python_naming_rule_sets() == ["cli.py:3: 'huangyan'"]
     assert javascript_naming_rule_sets() == ['x.js:1: if (rules === "gb") go();']
+
+
+FRONT_ENDS = ("server/", "tui/", "cli/", "sim/", "tournament/", "env/")
+"""The packages that meet a person, a network or a learner: they ask a rule set's description,
+never import its modules."""
+
+IMPORTS_LEFT = {
+    "cli/analyze.py": "majiang analyze is Guobiao's hand analysis (waits scored in fans)",
+    "cli/batch.py": "the batch input and --option argument of Guobiao's scorer and analyser",
+}
+"""Front-end files that import a rule set's modules besides the scorers the descriptions name
+(docs/engine.md lists them and why)."""
+
+
+def _module_of(relative: str, node: ast.ImportFrom) -> str:
+    """The absolute module an ``import from`` in ``relative`` (a path under majiang/) names."""
+    if not node.level:
+        return node.module or ""
+    package = ["majiang", *relative.split("/")[:-1]]
+    package = package[:len(package) - node.level + 1]
+    return ".".join([*package, *([node.module] if node.module else [])])
+
+
+def front_ends_importing_rule_sets() -> list[str]:
+    """Every import of a rule set's modules (``majiang.rules.<set>...``) in a front end, except
+    in the scorers the descriptions name and in :data:`IMPORTS_LEFT`."""
+    folders = {p.name for p in (SRC / "rules").iterdir() if (p / "__init__.py").exists()}
+    scorers = {info.scorer.partition(":")[0] for info in RULE_SETS.values()}
+    found = []
+    for path in sorted(SRC.rglob("*.py")):
+        relative = path.relative_to(SRC).as_posix()
+        module = "majiang." + relative.removesuffix(".py").replace("/", ".")
+        if not relative.startswith(FRONT_ENDS) or module in scorers or relative in IMPORTS_LEFT:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = _module_of(relative, node)
+                names = [base, *(f"{base}.{alias.name}" for alias in node.names)]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            for name in names:
+                parts = name.split(".")
+                if parts[:2] == ["majiang", "rules"] and len(parts) > 2 and parts[2] in folders:
+                    found.append(f"{relative}:{node.lineno}: {name}")
+                    break
+    return found
+
+
+def test_front_ends_ask_the_description_not_the_rule_set_modules() -> None:
+    assert front_ends_importing_rule_sets() == []
+    for relative in IMPORTS_LEFT:  # an allowance that is no longer needed must go
+        text = (SRC / relative).read_text(encoding="utf-8")
+        assert re.search(r"from \.\.rules\.(guobiao|huangyan)\b", text), relative
+
+
+def test_the_import_scan_finds_a_rule_set_module(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake = tmp_path / "majiang"
+    for folder in ("rules/gb_like", "server/web", "tui", "bots"):
+        (fake / folder).mkdir(parents=True)
+    (fake / "rules" / "gb_like" / "__init__.py").write_text("")
+    (fake / "server" / "web" / "__init__.py").write_text(
+        "from ...rules.gb_like.fans import FANS\nfrom ...rules.registry import RULE_SETS\n")
+    (fake / "tui" / "sheets.py").write_text("from ..rules import gb_like\n")
+    (fake / "tui" / "other.py").write_text("import majiang.rules.gb_like.fans\n")
+    (fake / "bots" / "fan.py").write_text("from ..rules.gb_like import fans\n")  # not a front end
+    monkeypatch.setattr(sys.modules[__name__], "SRC", fake)
+    assert front_ends_importing_rule_sets() == [
+        "server/web/__init__.py:1: majiang.rules.gb_like.fans",
+        "tui/other.py:1: majiang.rules.gb_like.fans",
+        "tui/sheets.py:1: majiang.rules.gb_like",
+    ]
+
+
+SHARED_CLASS_NAMES_LEFT = {
+    "Alternative", "Player", "SeatGrant", "Situation", "StoreError", "TournamentResult",
+    "_Candidate",
+}
+"""Class names still defined in more than one module; this set may only shrink."""
+
+
+def test_a_class_name_names_one_thing() -> None:
+    """A rule set's description, its wire form and Botzone's request tracker each have their
+    own name (not ``RuleSetInfo`` twice, nor ``SeatView`` in the protocol and in Botzone)."""
+    import majiang.botzone
+    import majiang.rules.info
+    import majiang.server.protocol as protocol
+
+    assert majiang.rules.info.RuleSetDescription is type(RULE_SETS["gb"])
+    assert "RuleSetDescription" in protocol.RuleSetListing.__doc__  # type: ignore[operator]
+    assert not hasattr(protocol, "RuleSetInfo") and not hasattr(majiang.rules.info, "RuleSetInfo")
+    assert hasattr(protocol, "SeatView") and not hasattr(majiang.botzone, "SeatView")
+    assert majiang.botzone.RequestTracker.__module__ == "majiang.botzone.tracker"
+    defined: dict[str, list[str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ClassDef):
+                defined.setdefault(node.name, []).append(path.relative_to(SRC).as_posix())
+    shared = {name for name, places in defined.items() if len(places) > 1}
+    assert shared <= SHARED_CLASS_NAMES_LEFT, {n: defined[n] for n in shared}
 
 
 # ---------------------------------------------------------------------- the registry

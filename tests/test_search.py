@@ -198,6 +198,47 @@ def test_candidates_keep_the_fast_choice_and_drop_far_discards() -> None:
     assert set(candidates(claim, Pass())) == set(claim.legal_actions)
 
 
+def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
+    """The policies and where to search come from the description (``SearchPlan``): a rule set
+    registered with other policies is searched with those; one without a plan is refused."""
+    from dataclasses import replace
+
+    from majiang.bots.fan_aware import FanBot
+    from majiang.bots.random_bot import RandomBot
+    from majiang.bots.search import rollout_plan
+    from majiang.bots.wild_aware import WildBot
+    from majiang.errors import OptionError
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+    from majiang.rules.info import SearchPlan
+    from majiang.rules.registry import RULE_SETS
+
+    assert rollout_plan(GB) == (GuardedFanBot, FanBot, False)
+    assert rollout_plan(make_rules("huangyan")) == (WildBot, WildBot, True)
+
+    class Careless(GuobiaoRules):
+        name = "careless"
+
+    class Planless(GuobiaoRules):
+        name = "planless"
+
+    plan = SearchPlan("majiang.bots.random_bot:RandomBot", "majiang.bots.random_bot:RandomBot",
+                      every_discard=True)
+    RULE_SETS.register(replace(RULE_SETS["gb"], name="careless", aliases=(), search=plan))
+    RULE_SETS.register(replace(RULE_SETS["gb"], name="planless", aliases=(), search=None))
+    try:
+        obs = decisions("gb", 5, Discard)
+        assert not worth_searching(obs)  # Guobiao leaves it to its fast policy; this plan not
+        bot = SearchBot(1, think=None, samples=6, rules=Careless())
+        assert isinstance(bot.policy(obs), RandomBot)
+        assert bot(obs) == bot.evaluate(obs).best
+        assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
+        with pytest.raises(OptionError, match="the search bot does not play planless"):
+            SearchBot(1, think=None, rules=Planless())(obs)
+    finally:
+        RULE_SETS.unregister("careless")
+        RULE_SETS.unregister("planless")
+
+
 def test_registry_names_and_budgets() -> None:
     check_bot("search", "gb", heavy=True)
     check_bot("search", "huangyan", heavy=True)

@@ -31,6 +31,7 @@ from majiang.engine import (
     Win,
 )
 from majiang.engine.actions import Action
+from majiang.engine.state import Observation
 from majiang.engine.table import HIDDEN
 from majiang.engine.wall import Wall
 from majiang.errors import MajiangError
@@ -1173,3 +1174,56 @@ def test_malformed_tile_in_an_action_raises_illegal_action(action: Action) -> No
     with pytest.raises(IllegalAction):
         t.apply(0, action)
     assert snapshot(t) == before
+
+
+# ---------------------------------------------------------------------- the spectator's view
+
+
+def _public_part(obs: Observation) -> Observation:
+    """A seat's observation with what only that seat may know removed."""
+    return obs._replace(
+        seat=None, seat_wind=None, hand=(), drawn=None, legal_actions=(), may_win=None,
+        win_reaches_minimum=None,
+        melds=tuple(tuple(Meld(MeldKind.KONG, HIDDEN, 0) if m.is_concealed_kong else m
+                          for m in melds) for melds in obs.melds),
+    )
+
+
+@pytest.mark.parametrize(("rules_name", "bot", "options"), [
+    ("gb", "fan", {}),
+    ("gb", "random", {"false_win": True}),
+    ("huangyan", "wild", {}),
+    ("huangyan", "random", {"throw_limit": 2}),
+])
+def test_the_spectator_sees_the_table_s_public_view(
+    rules_name: str, bot: str, options: dict[str, Any]
+) -> None:
+    """At every step of a few hands the spectator's observation is each seat's with its own
+    parts removed, and holds no concealed tile: no hand, no drawn tile, no legal action, every
+    concealed kong face down."""
+    from majiang.bots import make_bot
+    from majiang.rules.registry import make_rules
+
+    rules = make_rules(rules_name, options)
+    kongs = steps = 0
+    for seed in range(6):
+        table = Table(rules, seed)
+        agents = [make_bot(bot, seed * 4 + s) for s in range(4)]
+        while True:
+            seen = table.spectator_observation()
+            for seat in range(4):
+                assert seen == _public_part(table.observation(seat)), (seed, seat)
+            assert (seen.seat, seen.hand, seen.drawn, seen.legal_actions) == (None, (), None, ())
+            for melds in seen.melds:
+                for meld in melds:
+                    if meld.is_concealed_kong:
+                        assert meld.tile == HIDDEN
+                        kongs += 1
+            steps += 1
+            if table.is_over:
+                break
+            seat = table.to_act()[0]
+            table.apply(seat, agents[seat](table.observation(seat)))
+    assert steps > 300
+    if bot == "wild":  # it declares concealed kongs: the face-down check has met some
+        assert kongs > 0

@@ -789,7 +789,7 @@ def test_sheets_from_results() -> None:
         from majiang.rules.huangyan.doubling_definitions import DEFINITIONS as DOUBLINGS
         from majiang.tui.sheets import fan_definitions
 
-        defined = " ".join(plain(fan_definitions(result.to_json()), width=400).split())
+        defined = " ".join(plain(fan_definitions(result.to_json(), rules), width=400).split())
         if rules == "gb":
             wanted = [tuple(d.values()) for d in gb_definitions(
                 [f["en"] for f in result.detail["fans"]]).values()]
@@ -882,7 +882,7 @@ def test_d_on_the_score_sheet_shows_the_fans_definitions() -> None:
     class Sheet(App[None]):
         def on_mount(self) -> None:
             self.push_screen(ScoreScreen(Text("sheet"), False, 1,
-                                         definitions=fan_definitions(data)))
+                                         definitions=fan_definitions(data, "gb")))
 
     async def body(pilot: Pilot[None]) -> None:
         screen = pilot.app.screen
@@ -907,4 +907,4 @@ def test_d_on_the_score_sheet_shows_the_fans_definitions() -> None:
         zh, en = by_name[fan["en"]]
         assert f"{fan['name']} {fan['en']}" in seen["text"]
         assert zh in seen["text"] and " ".join(en.split()) in seen["text"], fan["en"]
-    assert fan_definitions({"winner": None, "detail": {}}) is None
+    assert fan_definitions({"winner": None, "detail": {}}, "gb") is None

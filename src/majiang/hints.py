@@ -15,7 +15,7 @@ out itself. The answer is plain JSON:
 - ``safety``: how dangerous each tile of the hand is to discard now (:func:`safety`, from
   :mod:`majiang.safety`: what each seat discarded and claimed), safest first.
 
-Each rule set names its advisor (:attr:`~majiang.rules.info.RuleSetInfo.hints`):
+Each rule set names its advisor (:attr:`~majiang.rules.info.RuleSetDescription.hints`):
 :func:`fan_hints` (Guobiao) uses :func:`majiang.analysis.analyze`; :func:`wild_hints`
 (Huangyan) counts the 得 tiles as jokers (:mod:`majiang.bots.wild_shanten`). "Unseen" counts
 what this seat cannot see.
@@ -32,7 +32,7 @@ from .engine.state import HIDDEN, Observation
 from .hand import Hand
 from .rules.base import RuleSet
 from .rules.info import load
-from .rules.registry import info_of
+from .rules.registry import description_of
 from .safety import safety
 from .tiles import WHITE, tile_name
 
@@ -42,7 +42,7 @@ def hints(obs: Observation, rules: RuleSet) -> dict[str, Any]:
     size = len(obs.hand) + 3 * len(obs.melds[obs.seat])
     if size not in (13, 14):  # before the deal (bullets) or after a win: nothing to advise
         return {"rules": rules.name, "tiles": size, "shanten": None}
-    out = load(info_of(rules).hints)(obs, rules)
+    out = load(description_of(rules).hints)(obs, rules)
     out["safety"] = safety(obs)
     return out
 

@@ -40,10 +40,10 @@ BOTS: dict[str, Callable[[int], Agent]] = {
 
 def rules_of_bots(*, heavy: bool = False) -> dict[str, tuple[str, ...]]:
     """Each bot and the rule sets it plays, as the rule sets list them
-    (:attr:`~majiang.rules.info.RuleSetInfo.bots`; with ``heavy``, also
-    :attr:`~majiang.rules.info.RuleSetInfo.heavy_bots`: bots that think for a second or more a
-    decision, which the command line's tools take and a game server, which plays its bots
-    between its clients' messages, must not)."""
+    (:attr:`~majiang.rules.info.RuleSetDescription.bots`; with ``heavy``, also
+    :attr:`~majiang.rules.info.RuleSetDescription.heavy_bots`: bots that think for a second or
+    more a decision, which the command line's tools take and a game server, which plays its
+    bots between its clients' messages, must not)."""
     plays: dict[str, list[str]] = {}
     for light in (True, False) if heavy else (True,):
         for name, info in RULE_SETS.items():

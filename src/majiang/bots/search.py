@@ -5,20 +5,21 @@ with what it has seen (:mod:`majiang.bots.sampler`), and for each candidate acti
 hand out on a :class:`~majiang.engine.Table` built from the same deal with the same seeded fast
 policies (common random numbers), scoring the seat's payment as the rule set settles it.
 
-The fast policy of the searching seat is the one it falls back on: in Guobiao the guarded fan
-bot (:mod:`majiang.bots.defence`: the fan bot weighing each discard's deal-in risk), in
-Huangyan the wild bot. The search spends its budget where a decision shapes the hand (see
-:func:`worth_searching`): claims, kongs, and the discards of a hand that is or can be ready
-(where the rollouts measure its own chance to win directly); elsewhere the fast policy decides
-at once (in Guobiao: the plain discards, whose rollouts from uniformly sampled deals cannot read
-the others' threat). The action with the best mean payment is taken once it has beaten the fast
-policy's own choice by a paired standard error (:data:`TRUST_Z`) over at least 6 deals; until
-then the fast policy's choice stands, so that a short budget plays no worse than the fast policy.
-Candidates: a win (only a legal one: never under the minimum), every claim and kong, and the
-discards that keep the hand closest to ready (the fast policy's own choice always among them).
-Candidates clearly behind the leader are dropped as samples come in, and the search stops
-early when one is left or when no choice has made any difference; otherwise it stops at its
-time budget (``think`` seconds) or sample cap.
+The rule set's description names the policies (:func:`rollout_plan`,
+:class:`~majiang.rules.info.SearchPlan`). The fast policy of the searching seat is the one it
+falls back on: in Guobiao the guarded fan bot (:mod:`majiang.bots.defence`: the fan bot weighing
+each discard's deal-in risk), in Huangyan the wild bot. The search spends its budget where a
+decision shapes the hand (see :func:`worth_searching`): claims, kongs, and the discards of a
+hand that is or can be ready (where the rollouts measure its own chance to win directly);
+elsewhere the fast policy decides at once (in Guobiao: the plain discards, whose rollouts from
+uniformly sampled deals cannot read the others' threat). The action with the best mean payment
+is taken once it has beaten the fast policy's own choice by a paired standard error
+(:data:`TRUST_Z`) over at least 6 deals; until then the fast policy's choice stands, so that a
+short budget plays no worse than the fast policy. Candidates: a win (only a legal one: never
+under the minimum), every claim and kong, and the discards that keep the hand closest to ready
+(the fast policy's own choice always among them). Candidates clearly behind the leader are
+dropped as samples come in, and the search stops early when one is left or when no choice has
+made any difference; otherwise it stops at its time budget (``think`` seconds) or sample cap.
 
 The same seed and the same number of samples give the same choice; under a time budget the
 number of samples depends on the machine's speed.
@@ -46,13 +47,12 @@ from ..engine.actions import (
 )
 from ..engine.match import Agent
 from ..engine.state import Observation, Phase
+from ..errors import OptionError
 from ..rules.base import RuleSet
-from ..rules.registry import make_rules
-from .defence import GuardedFanBot
-from .fan_aware import FanBot
+from ..rules.info import load
+from ..rules.registry import RULE_SETS, description_of, make_rules
 from .sampler import hand_rules, sample_deal, table_at
 from .view import find_win
-from .wild_aware import WildBot
 from .wild_shanten import WildDiscards, split_hand
 
 THINK = 1.0
@@ -71,18 +71,6 @@ TRUST_Z = 1.0
 """The search overrules the fast policy's choice only when the leader beats it by this many
 standard errors (paired) over :data:`MIN_SAMPLES` deals or more: with fewer the bot plays as
 its fast policy does."""
-
-ROLLOUT_POLICIES: dict[str, tuple[Callable[[int], Agent], Callable[[int], Agent]]] = {
-    "gb": (GuardedFanBot, FanBot),
-    "huangyan": (WildBot, WildBot),
-}
-"""Rule set name -> (the searching seat's policy, the others') in rollouts; the first is also
-the fast policy whose choice stands until the search beats it."""
-
-SEARCH_EVERY_DISCARD: dict[str, bool] = {"gb": False, "huangyan": True}
-"""Rule set name -> whether every discard is searched (rollouts cheap enough, and the fast
-policy has no defence to overrule) or only those of :func:`worth_searching`."""
-
 
 @dataclass(slots=True)
 class Candidate:
@@ -139,8 +127,9 @@ class SearchBot:
     """Monte Carlo search over sampled deals; see the module docstring.
 
     ``think``: seconds per decision (None: no time limit); ``samples``: deals at most;
-    ``rules``: the rule set played (default: Guobiao, or Huangyan when the hand has a wild
-    tile, each with default options)."""
+    ``rules``: the rule set played (default, with default options: the first registered rule
+    set the search plays whose tables show a wild tile when the hand has one or is in its
+    bullets phase, the first whose tables show none otherwise: Huangyan or Guobiao)."""
 
     name = "search"
 
@@ -169,7 +158,7 @@ class SearchBot:
         win = find_win(obs)
         if win is not None:
             return win  # a legal win settles the hand: no rollout of the others improves on it
-        if not SEARCH_EVERY_DISCARD[self.rules_of(obs).name] and not worth_searching(obs):
+        if not rollout_plan(self.rules_of(obs))[2] and not worth_searching(obs):
             return self.policy(obs, _decision_key(obs, self.seed))(obs)
         return self.evaluate(obs).best
 
@@ -177,7 +166,9 @@ class SearchBot:
         """The base rule set of the observed hand."""
         if self.rules is not None:
             return self.rules
-        name = "huangyan" if obs.wild is not None or obs.phase is Phase.BULLETS else "gb"
+        wild = obs.wild is not None or obs.phase is Phase.BULLETS
+        name = next(name for name, info in RULE_SETS.items()
+                    if info.search is not None and info.shows.wild == wild)
         found = self._rules_by_name.get(name)
         if found is None:
             found = self._rules_by_name[name] = make_rules(name)
@@ -185,7 +176,7 @@ class SearchBot:
 
     def policy(self, obs: Observation, seed: int = 0) -> Agent:
         """The fast policy of the searching seat under ``obs``'s rules."""
-        return ROLLOUT_POLICIES[self.rules_of(obs).name][0](seed)
+        return rollout_plan(self.rules_of(obs))[0](seed)
 
     def evaluate(
         self, obs: Observation, required: Sequence[Action] = (), every: bool = False
@@ -195,7 +186,7 @@ class SearchBot:
         start = time.perf_counter()
         base = self.rules_of(obs)
         rules = hand_rules(obs, base)
-        own, other = ROLLOUT_POLICIES[base.name]
+        own, other, _ = rollout_plan(base)
         key = _decision_key(obs, self.seed)
         prior = self.policy(obs, key)(obs)
         actions = list(obs.legal_actions) if every else candidates(obs, prior)
@@ -236,6 +227,16 @@ class SearchBot:
                 break
         ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
         return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior)
+
+
+def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int], Agent], bool]:
+    """The searching seat's policy and the others' in rollouts, and whether every discard is
+    searched, as the rule set's description names them
+    (:class:`~majiang.rules.info.SearchPlan`)."""
+    plan = description_of(rules).search
+    if plan is None:
+        raise OptionError(f"the search bot does not play {rules.name}")
+    return load(plan.own), load(plan.others), plan.every_discard
 
 
 def candidates(obs: Observation, prior: Action) -> list[Action]:
@@ -323,12 +324,11 @@ def _decision_key(obs: Observation, seed: int) -> int:
 
 
 __all__ = [
-    "ROLLOUT_POLICIES",
-    "SEARCH_EVERY_DISCARD",
     "Candidate",
     "Evaluation",
     "SearchBot",
     "candidates",
     "paired_z",
+    "rollout_plan",
     "worth_searching",
 ]

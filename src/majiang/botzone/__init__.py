@@ -31,7 +31,7 @@ from .codec import (
 from .entrant import check_entrant, make_entrant
 from .play import BotzoneHand, botzone_scoring, hand_deltas, play_hand
 from .tiles import BotzoneError, botzone_name, botzone_tile
-from .tracker import SeatView
+from .tracker import RequestTracker
 from .translate import RequestDeriver
 from .wall import (
     botzone_deal,
@@ -52,8 +52,8 @@ __all__ = [
     "Fault",
     "Request",
     "RequestDeriver",
+    "RequestTracker",
     "Response",
-    "SeatView",
     "agent_from_spec",
     "botzone_deal",
     "botzone_name",

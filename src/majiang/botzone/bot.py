@@ -1,7 +1,7 @@
 """Any majiang bot as a Botzone program: requests in, responses out.
 
 :class:`BotzoneBot` folds a game's requests into the player's view
-(:class:`~majiang.botzone.tracker.SeatView`), asks the majiang bot at each decision with the
+(:class:`~majiang.botzone.tracker.RequestTracker`), asks the majiang bot at each decision with the
 observation the engine would have given it, and writes its choice as Botzone's response. A chow
 or pung is one response on Botzone (``PENG t``, ``CHI mid t``): the bot is asked for the claim,
 then for the discard from the position after the claim, exactly the two questions the engine
@@ -25,7 +25,7 @@ from .answers import response_text
 from .codec import KEEP_RUNNING, TurnOutput, json_output, parse_json_input, read_simple_input
 from .process import IO_MODES
 from .tiles import BotzoneError
-from .tracker import SeatView
+from .tracker import RequestTracker
 
 
 class BotzoneBot:
@@ -33,11 +33,11 @@ class BotzoneBot:
 
     def __init__(self, agent: Agent) -> None:
         self.agent = agent
-        self.view = SeatView()
+        self.view = RequestTracker()
 
     def replay(self, requests: list[str], responses: list[str]) -> str:
         """One-shot: rebuild the game from its history and answer the last request."""
-        self.view = SeatView()
+        self.view = RequestTracker()
         for request, response in zip(requests[:-1], responses, strict=False):
             self.view.apply(request, response)
         return self.answer(requests[-1])
@@ -45,7 +45,7 @@ class BotzoneBot:
     def answer(self, request: str) -> str:
         """Fold the next request in and give the response."""
         if request.split()[:1] == ["0"]:
-            self.view = SeatView()  # a new game
+            self.view = RequestTracker()  # a new game
         self.view.apply(request)
         response = self._respond() if self.view.phase is not None else "PASS"
         self.view.note(response)

@@ -1,6 +1,6 @@
 """What one Botzone player knows, rebuilt from its requests: a seat-local table.
 
-:class:`SeatView` folds the requests of one game (and the player's own responses, which alone
+:class:`RequestTracker` folds the requests of one game (and the player's own responses, which alone
 name the tile of its concealed kongs) into the state that player may see, and hands out the
 majiang :class:`~majiang.engine.Observation` of each decision with the legal actions the
 engine would offer. It holds no scoring of its own: wins are judged by the Guobiao rule set
@@ -44,7 +44,7 @@ TILES = 144
 """Botzone's classic wall: 136 tiles and 8 flowers."""
 
 
-class SeatView:
+class RequestTracker:
     """One player's view of a Botzone game, request by request (see the module docstring)."""
 
     def __init__(self, rules: GuobiaoRules | None = None) -> None:
@@ -359,12 +359,12 @@ class SeatView:
         return count_visible(melds, tuple(tuple(p) for p in self.ponds))[tile]
 
 
-def replay(requests: Sequence[str], responses: Sequence[str]) -> SeatView:
+def replay(requests: Sequence[str], responses: Sequence[str]) -> RequestTracker:
     """The view after every request (each with the response given to it, if any)."""
-    view = SeatView()
+    view = RequestTracker()
     for i, request in enumerate(requests):
         view.apply(request, responses[i] if i < len(responses) else None)
     return view
 
 
-__all__ = ["TILES", "SeatView", "replay"]
+__all__ = ["TILES", "RequestTracker", "replay"]

@@ -95,7 +95,7 @@ def parse_bots(text: str) -> tuple[str, ...]:
 
 def default_bot(rules: str) -> str:
     """The bot of every seat unless told: the rule set's
-    :attr:`~majiang.rules.info.RuleSetInfo.default_bot`."""
+    :attr:`~majiang.rules.info.RuleSetDescription.default_bot`."""
     return rule_set(rules).default_bot
 
 

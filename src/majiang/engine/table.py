@@ -512,6 +512,41 @@ class Table:
             self._visible_now(),  # visible
         ))
 
+    def spectator_observation(self) -> Observation:
+        """The table's own public view, what a spectator may know: every public fact a seat's
+        observation carries (melds with concealed kongs face down, flowers, ponds, hand sizes,
+        the wall, the tile on offer, the scores, the wild tile and the dealership's state) and
+        nothing of any seat's own: no hand, no drawn tile, no legal actions, and ``seat``,
+        ``seat_wind``, ``may_win`` and ``win_reaches_minimum`` are None."""
+        public_melds, flowers, discards, hand_sizes = self._public_view()
+        return _NEW_TUPLE(Observation, (
+            None,  # seat
+            self.dealer,
+            self.prevalent_wind,
+            None,  # seat_wind
+            self.phase,
+            self.current,
+            (),  # hand
+            None,  # drawn
+            public_melds,
+            flowers,
+            discards,
+            hand_sizes,
+            self.wall.remaining,  # wall_remaining
+            self.last_tile if self.phase in (_CLAIM, _ROB) else None,  # last_discard
+            (),  # legal_actions
+            tuple(self.deltas),
+            None,  # may_win
+            None,  # win_reaches_minimum
+            self.rules.wild_face,  # wild
+            self.indicators[0] if self.indicators else None,  # indicator
+            self.late,  # raw_phase
+            self.drawable,
+            self.dealer_count,
+            tuple(self.thrown),
+            self._visible_now(),  # visible
+        ))
+
     def _visible_now(self) -> tuple[int, ...] | None:
         if self.rules.wild_face is not None:
             return None  # melds hold identities, ponds faces: the counts would mix the two

@@ -1,4 +1,4 @@
-"""How a rule set describes itself to the front ends: :class:`RuleSetInfo`.
+"""How a rule set describes itself to the front ends: :class:`RuleSetDescription`.
 
 Front ends (the CLI, the servers, the tables, the simulator) never ask which rule set they play:
 they look its description up in the registry (:data:`majiang.rules.registry.RULE_SETS`) and read
@@ -89,7 +89,22 @@ class TableShows:
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSetInfo:
+class SearchPlan:
+    """How the search bot (:mod:`majiang.bots.search`) plays a rule set: its rollout policies,
+    each the ``module:Class`` of a bot made from a seed, and which discards it searches."""
+
+    own: str
+    """The searching seat's policy in rollouts, also the fast policy whose choice stands until
+    the search beats it."""
+    others: str
+    """The other seats' policy in rollouts."""
+    every_discard: bool = False
+    """Whether every discard is searched (rollouts cheap enough, and a fast policy with no
+    defence to overrule), or only the decisions that shape the hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetDescription:
     """A rule set as the front ends know it. ``make`` builds the engine's
     :class:`~majiang.rules.base.RuleSet` from option names and values."""
 
@@ -136,6 +151,16 @@ class RuleSetInfo:
     settlement: str = "majiang.rules.sheet_lines:no_lines"
     """``module:function`` of the score sheet's settlement lines
     (:mod:`majiang.rules.sheet_lines`; ``function(result, rules, stake) -> dict``)."""
+    fan_definitions: str = "majiang.rules.sheet_lines:no_definitions"
+    """``module:function`` of the fans a finished hand counts with their definitions, for a
+    score sheet (``function(result) -> list of`` :class:`~majiang.rules.sheet_lines.FanDefinition`;
+    ``result`` is ``HandResult.to_json()``)."""
+    fan_tiles: str = "majiang.rules.sheet_lines:no_fan_tiles"
+    """``module:function`` of the tiles of the winner's hand that make each fan, for a score
+    sheet that highlights them (``function(result, view) -> {key: tile names or None}``;
+    ``view`` is the winner's observation as JSON)."""
+    search: SearchPlan | None = None
+    """How the search bot plays it (None: it does not)."""
     match_length: str = "hands"
     """How a match is usually agreed: ``hands`` (a number of hands) or ``rounds`` (rounds of
     the deal, where a dealer may keep the deal); the organiser's sheet form starts with it."""
@@ -179,4 +204,7 @@ def load(reference: str) -> Any:
     return found
 
 
-__all__ = ["OptionInfo", "RuleSetInfo", "TableShows", "describe_options", "load", "option"]
+__all__ = [
+    "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows", "describe_options", "load",
+    "option",
+]

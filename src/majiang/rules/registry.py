@@ -14,58 +14,58 @@ from typing import Any
 
 from ..errors import OptionError
 from .base import RuleSet
-from .guobiao.info import INFO as GUOBIAO
-from .huangyan.info import INFO as HUANGYAN
-from .info import RuleSetInfo, load
+from .guobiao.info import DESCRIPTION as GUOBIAO
+from .huangyan.info import DESCRIPTION as HUANGYAN
+from .info import RuleSetDescription, load
 
 DEFAULT_RULES = GUOBIAO.name
 """The rule set played when none is named."""
 
 
-class Registry(Mapping[str, RuleSetInfo]):
+class Registry(Mapping[str, RuleSetDescription]):
     """The rule sets majiang plays, by name in the order registered; aliases are looked up by
     :meth:`resolve` and :func:`rule_set` but not listed."""
 
-    def __init__(self, *infos: RuleSetInfo) -> None:
-        self._infos: dict[str, RuleSetInfo] = {}
+    def __init__(self, *descriptions: RuleSetDescription) -> None:
+        self._descriptions: dict[str, RuleSetDescription] = {}
         self._aliases: dict[str, str] = {}
-        for info in infos:
+        for info in descriptions:
             self.register(info)
 
-    def register(self, info: RuleSetInfo) -> None:
+    def register(self, info: RuleSetDescription) -> None:
         """Add a rule set (a name or alias already taken raises OptionError)."""
         for name in (info.name, *info.aliases):
             if name in self._aliases:
                 raise OptionError(f"rule set name {name!r} is taken")
-        self._infos[info.name] = info
+        self._descriptions[info.name] = info
         self._aliases.update(dict.fromkeys((info.name, *info.aliases), info.name))
 
     def unregister(self, name: str) -> None:
         """Remove a rule set and its aliases."""
-        info = self._infos.pop(name)
+        info = self._descriptions.pop(name)
         for alias in (info.name, *info.aliases):
             self._aliases.pop(alias, None)
 
-    def __getitem__(self, name: str) -> RuleSetInfo:
-        return self._infos[name]
+    def __getitem__(self, name: str) -> RuleSetDescription:
+        return self._descriptions[name]
 
-    def resolve(self, name: str) -> RuleSetInfo | None:
+    def resolve(self, name: str) -> RuleSetDescription | None:
         """The rule set called ``name`` or with that alias, or None."""
         canonical = self._aliases.get(name) if isinstance(name, str) else None
-        return None if canonical is None else self._infos[canonical]
+        return None if canonical is None else self._descriptions[canonical]
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._infos)
+        return iter(self._descriptions)
 
     def __len__(self) -> int:
-        return len(self._infos)
+        return len(self._descriptions)
 
 
 RULE_SETS = Registry(GUOBIAO, HUANGYAN)
-"""The rule sets majiang plays: name -> :class:`~majiang.rules.info.RuleSetInfo`."""
+"""The rule sets majiang plays: name -> :class:`~majiang.rules.info.RuleSetDescription`."""
 
 
-def rule_set(name: str) -> RuleSetInfo:
+def rule_set(name: str) -> RuleSetDescription:
     """The description of the rule set called ``name`` (or one of its aliases)."""
     info = RULE_SETS.resolve(name)
     if info is None:
@@ -93,7 +93,7 @@ def rules_options(rules: RuleSet) -> dict[str, Any]:
     return {name: getattr(options, name) for name in names()}
 
 
-def info_of(rules: RuleSet) -> RuleSetInfo:
+def description_of(rules: RuleSet) -> RuleSetDescription:
     """The description of an engine rule set (by its ``name``)."""
     return rule_set(rules.name)
 
@@ -101,5 +101,5 @@ def info_of(rules: RuleSet) -> RuleSetInfo:
 def settlement_lines(result: dict[str, Any], rules: RuleSet, stake: int) -> dict[str, Any]:
     """A finished hand's settlement lines for a score sheet, by its rule set
     (:mod:`majiang.rules.sheet_lines`)."""
-    lines: dict[str, Any] = load(info_of(rules).settlement)(result, rules, stake)
+    lines: dict[str, Any] = load(description_of(rules).settlement)(result, rules, stake)
     return lines

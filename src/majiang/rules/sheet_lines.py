@@ -1,6 +1,6 @@
 """Settlement lines: how a rule set explains a hand's payments on a score sheet, in data.
 
-A rule set's :attr:`~majiang.rules.info.RuleSetInfo.settlement` function turns a finished
+A rule set's :attr:`~majiang.rules.info.RuleSetDescription.settlement` function turns a finished
 hand's result (``HandResult.to_json()``) into::
 
     {"lines": [{"id", "label": {"en", "zh"}, "text": {"en", "zh"}, "seats": [..],
@@ -12,11 +12,16 @@ Each line reads ``label: text → result (note)``; ``{0}``, ``{1}`` ... in a tex
 seats of ``seats``, which the table names as it names seats. ``payments`` lists every transfer
 with its reason in both languages (empty when the rule set pays by formula alone). A table shows
 these as they are: it computes nothing.
+
+A rule set's :attr:`~majiang.rules.info.RuleSetDescription.fan_definitions` function gives the
+fans a result counts with their definitions (:class:`FanDefinition`), and its
+:attr:`~majiang.rules.info.RuleSetDescription.fan_tiles` function the tiles of the winner's hand
+that make each fan, for a sheet that highlights them.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 Json = dict[str, Any]
 
@@ -40,4 +45,25 @@ def no_lines(result: Json, rules: Any, stake: int) -> Json:
     return {"lines": [], "payments": []}
 
 
-__all__ = ["line", "no_lines", "text"]
+class FanDefinition(NamedTuple):
+    """One fan (or doubling) a result counts, with its definition in both languages."""
+
+    key: str
+    """The name the result gives it (Guobiao: the English name; Huangyan: the Chinese)."""
+    zh: str
+    en: str
+    definition: dict[str, str]
+    """``{"zh": ..., "en": ...}``."""
+
+
+def no_definitions(result: Json) -> list[FanDefinition]:
+    """A rule set without fan definitions."""
+    return []
+
+
+def no_fan_tiles(result: Json, view: Json) -> dict[str, list[str] | None]:
+    """A rule set that highlights no tiles."""
+    return {}
+
+
+__all__ = ["FanDefinition", "line", "no_definitions", "no_fan_tiles", "no_lines", "text"]

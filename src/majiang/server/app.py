@@ -47,7 +47,7 @@ from .protocol import (
     RoomCreated,
     RoomSummary,
     RoomView,
-    RuleSetInfo,
+    RuleSetListing,
     SeatGrant,
     SeatRequest,
 )
@@ -236,7 +236,7 @@ def create_app(
 
     app.include_router(review_router)
 
-    @app.get("/rules", response_model=list[RuleSetInfo])
+    @app.get("/rules", response_model=list[RuleSetListing])
     def rules_catalog() -> list[dict[str, Any]]:
         """Each rule set's options (type, default, choices, meaning) and the bots that play it."""
         return rule_sets()

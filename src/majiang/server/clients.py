@@ -58,7 +58,7 @@ SPECTATOR = -1
 
 def default_bot(rules: str) -> str:
     """The bot that fills seats and takes over for absent players: the rule set's
-    :attr:`~majiang.rules.info.RuleSetInfo.default_bot`."""
+    :attr:`~majiang.rules.info.RuleSetDescription.default_bot`."""
     return rule_set(rules).default_bot
 
 

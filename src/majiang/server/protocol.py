@@ -274,8 +274,10 @@ class RuleOption(BaseModel):
     doc: str = ""
 
 
-class RuleSetInfo(BaseModel):
-    """A rule set: its options with their defaults and the bots that play it."""
+class RuleSetListing(BaseModel):
+    """A rule set as ``GET /rules`` lists it: the wire form of
+    :meth:`~majiang.rules.info.RuleSetDescription.to_json` (its options with their defaults,
+    the bots that play it)."""
 
     name: str
     zh: str
@@ -352,7 +354,7 @@ __all__ = [
     "RoomSummary",
     "RoomView",
     "RuleOption",
-    "RuleSetInfo",
+    "RuleSetListing",
     "SeatGrant",
     "SeatRequest",
     "SeatSummary",

@@ -20,7 +20,7 @@ from typing import Any
 from ..bots import make_bot
 from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.match import Agent, HandSpec, Match
-from ..engine.serialize import observation_to_json, spectator_json
+from ..engine.serialize import observation_to_json
 from ..engine.state import Observation
 from ..engine.table import Table, events_for
 from ..errors import MajiangError
@@ -270,17 +270,17 @@ class RoomRuntime:
     @staticmethod
     def _observation(table: Table, seat: int) -> dict[str, Any]:
         if seat == SPECTATOR:
-            return spectator_json(table.observation(0))
+            return observation_to_json(table.spectator_observation())
         return observation_to_json(table.observation(seat))
 
     def _observation_text(self, table: Table, seat: int) -> str:
         """The encoded observation for a seat (or the spectators): the last one again when the
         view has not changed (a claim window while the other seats answer)."""
-        obs = table.observation(0 if seat == SPECTATOR else seat)
+        obs = table.spectator_observation() if seat == SPECTATOR else table.observation(seat)
         known = self._observed.get(seat)
         if known is not None and known[0] == obs:
             return known[1]
-        text = encode(spectator_json(obs) if seat == SPECTATOR else observation_to_json(obs))
+        text = encode(observation_to_json(obs))
         if known is not None and known[1] == text:
             text = known[1]  # the same view (a spectator's, from another seat's changed one)
         self._observed[seat] = (obs, text)

@@ -401,9 +401,9 @@ class MajiangApp(App[int]):
 
     def _hand_ended(self, event: HandEnded) -> None:
         snap = self.snapshot
+        rules = snap.rules if snap else self.driver.rules
         sheet = score_sheet(
-            event.result, event.names, dealer=event.dealer,
-            rules=snap.rules if snap else self.driver.rules,
+            event.result, event.names, dealer=event.dealer, rules=rules,
             me=snap.seat if snap else None, hand=event.hand, totals=event.totals,
             final=event.final,
         )
@@ -417,7 +417,7 @@ class MajiangApp(App[int]):
                 self._show_standings(self.pending_standings)
 
         self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text,
-                                     fan_definitions(event.result)), closed)
+                                     fan_definitions(event.result, rules)), closed)
 
     def _show_standings(self, event: MatchEnded) -> None:
         rules = self.snapshot.rules if self.snapshot else self.driver.rules

@@ -34,7 +34,7 @@ ME = 0
 
 def default_bot(rules: str) -> str:
     """The bot the other seats get unless told: the rule set's
-    :attr:`~majiang.rules.info.RuleSetInfo.practice_bot`."""
+    :attr:`~majiang.rules.info.RuleSetDescription.practice_bot`."""
     return rule_set(rules).practice_bot
 
 

@@ -12,8 +12,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ..rules.guobiao.fan_definitions import definitions_by_name
-from ..rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
 from ..rules.info import load
 from ..rules.registry import RULE_SETS
 from .glyphs import WIND_CHINESE, WIND_NAMES, long, meld, token, tokens
@@ -128,29 +126,19 @@ def guobiao_sheet(
     return out
 
 
-def fan_definitions(result: Json) -> RenderableType | None:
-    """Each fan of the result with its definition in Chinese and in English: Guobiao's fans
-    (:mod:`majiang.rules.guobiao.fan_definitions`), a Huangyan winner's doublings
-    (:mod:`majiang.rules.huangyan.doubling_definitions`); None for a result without any."""
-    detail = result.get("detail") or {}
-    if detail.get("fans"):
-        fans = [(str(f["name"]), str(f["en"])) for f in detail["fans"]]
-        known = definitions_by_name([en for _, en in fans])
-        keyed = [(zh, en, known.get(en)) for zh, en in fans]
-    else:
-        doublings = [(str(f["zh"]), str(f["en"])) for f in (detail.get("winner") or {}).get(
-            "fans") or []]
-        known = doubling_definitions([zh for zh, _ in doublings])
-        keyed = [(zh, en, known.get(zh)) for zh, en in doublings]
-    if not known:
+def fan_definitions(result: Json, rules: str) -> RenderableType | None:
+    """Each fan of the result with its definition in Chinese and in English, as the rule set
+    gives them (:attr:`~majiang.rules.info.RuleSetDescription.fan_definitions`: Guobiao's fans,
+    a Huangyan winner's doublings); None for a result without any."""
+    info = RULE_SETS.resolve(rules)
+    found = [] if info is None else load(info.fan_definitions)(result)
+    if not found:
         return None
     parts: list[RenderableType] = [Text("番种定义 Fan definitions", style="bold")]
-    for zh, en, definition in keyed:
-        if definition is None:
-            continue
-        parts.append(Text(f"{zh} {en}", style="bold"))
-        parts.append(Text(f"  {definition['zh']}"))
-        parts.append(Text(f"  {definition['en']}", style="dim"))
+    for fan in found:
+        parts.append(Text(f"{fan.zh} {fan.en}", style="bold"))
+        parts.append(Text(f"  {fan.definition['zh']}"))
+        parts.append(Text(f"  {fan.definition['en']}", style="dim"))
     return Group(*parts)
 
 

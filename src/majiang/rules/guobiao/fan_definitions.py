@@ -6,8 +6,9 @@ wording of the official table, short."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
+from ..sheet_lines import FanDefinition
 from .fans import FANS, FanId
 
 DEFINITIONS: Final[dict[FanId, tuple[str, str]]] = {
@@ -389,4 +390,14 @@ def definitions_by_name(names: list[str] | None = None) -> dict[str, dict[str, s
     }
 
 
-__all__ = ["DEFINITIONS", "definitions_by_name"]
+def result_definitions(result: dict[str, Any]) -> list[FanDefinition]:
+    """Each fan a won hand's result (``HandResult.to_json()``) counts, in its order, with its
+    definition; none for a draw."""
+    detail = result.get("detail") or {}
+    fans = (detail.get("fans") or []) if result.get("winner") is not None else []
+    known = definitions_by_name([str(fan["en"]) for fan in fans])
+    return [FanDefinition(str(fan["en"]), str(fan["name"]), str(fan["en"]), known[fan["en"]])
+            for fan in fans if fan["en"] in known]
+
+
+__all__ = ["DEFINITIONS", "definitions_by_name", "result_definitions"]

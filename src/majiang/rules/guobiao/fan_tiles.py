@@ -99,4 +99,22 @@ def fan_tiles(
     return None
 
 
-__all__ = ["fan_tiles"]
+def result_fan_tiles(result: dict[str, Any], view: dict[str, Any]) -> dict[str, list[str] | None]:
+    """For a hand won with fans (``HandResult.to_json()``): each fan's tiles
+    (:func:`fan_tiles`), keyed by its English name, from ``view``, the winner's observation as
+    JSON. Empty for a draw."""
+    fans = (result.get("detail") or {}).get("fans") if result.get("winner") is not None else None
+    if not fans:
+        return {}
+    seat = view["seat"]
+    return {
+        str(fan["en"]): fan_tiles(
+            str(fan["en"]), view["hand"], view["melds"][seat], view["flowers"][seat],
+            result.get("winning_tile"), seat_wind=view["seat_wind"],
+            prevalent_wind=view["prevalent_wind"],
+        )
+        for fan in fans
+    }
+
+
+__all__ = ["fan_tiles", "result_fan_tiles"]

@@ -1,10 +1,11 @@
-"""The Guobiao rule set as the front ends know it (:class:`~majiang.rules.info.RuleSetInfo`)."""
+"""The Guobiao rule set as the front ends know it: its
+:class:`~majiang.rules.info.RuleSetDescription`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..info import RuleSetInfo, TableShows
+from ..info import RuleSetDescription, SearchPlan, TableShows
 from .options import GuobiaoOptions
 
 
@@ -14,7 +15,7 @@ def _make(options: Any) -> Any:
     return GuobiaoRules(options)
 
 
-INFO = RuleSetInfo(
+DESCRIPTION = RuleSetDescription(
     name="gb",
     aliases=("guobiao",),
     title_zh="国标麻将",
@@ -25,6 +26,7 @@ INFO = RuleSetInfo(
     options_class=GuobiaoOptions,
     bots=("random", "efficient", "fan", "guarded"),
     heavy_bots=("search",),
+    search=SearchPlan("majiang.bots.defence:GuardedFanBot", "majiang.bots.fan_aware:FanBot"),
     default_bot="efficient",
     practice_bot="fan",
     points_unit="fans",
@@ -33,6 +35,8 @@ INFO = RuleSetInfo(
     scorer="majiang.cli.score:run_guobiao",
     sheet="majiang.tui.sheets:guobiao_sheet",
     settlement="majiang.rules.guobiao.sheet:settlement_lines",
+    fan_definitions="majiang.rules.guobiao.fan_definitions:result_definitions",
+    fan_tiles="majiang.rules.guobiao.fan_tiles:result_fan_tiles",
     botzone=True,
     options_doc="docs/rules/guobiao.md §6",
 )

@@ -6,7 +6,9 @@ the doublings table in the rules reference (docs/rules/huangyan.md §4.3) as pla
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
+
+from ..sheet_lines import FanDefinition
 
 DEFINITIONS: Final[dict[str, tuple[str, str]]] = {
     "门风刻杠": (
@@ -45,4 +47,15 @@ def definitions_by_name(names: list[str]) -> dict[str, dict[str, str]]:
             for name in names if name in DEFINITIONS}
 
 
-__all__ = ["DEFINITIONS", "definitions_by_name"]
+def result_definitions(result: dict[str, Any]) -> list[FanDefinition]:
+    """Each doubling of a won hand's winner (``HandResult.to_json()``), in its order, with its
+    definition; none for a draw."""
+    detail = result.get("detail") or {}
+    doublings = ((detail.get("winner") or {}).get("fans") or []
+                 if result.get("winner") is not None else [])
+    known = definitions_by_name([str(fan["zh"]) for fan in doublings])
+    return [FanDefinition(str(fan["zh"]), str(fan["zh"]), str(fan["en"]), known[fan["zh"]])
+            for fan in doublings if fan["zh"] in known]
+
+
+__all__ = ["DEFINITIONS", "definitions_by_name", "result_definitions"]

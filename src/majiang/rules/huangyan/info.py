@@ -1,10 +1,11 @@
-"""The Huangyan rule set as the front ends know it (:class:`~majiang.rules.info.RuleSetInfo`)."""
+"""The Huangyan rule set as the front ends know it: its
+:class:`~majiang.rules.info.RuleSetDescription`."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..info import RuleSetInfo, TableShows
+from ..info import RuleSetDescription, SearchPlan, TableShows
 from .options import HuangyanOptions
 
 
@@ -14,7 +15,7 @@ def _make(options: Any) -> Any:
     return HuangyanRules(options)
 
 
-INFO = RuleSetInfo(
+DESCRIPTION = RuleSetDescription(
     name="huangyan",
     aliases=("hy",),
     title_zh="黄岩麻将",
@@ -25,6 +26,8 @@ INFO = RuleSetInfo(
     options_class=HuangyanOptions,
     bots=("random", "wild"),
     heavy_bots=("search",),
+    search=SearchPlan("majiang.bots.wild_aware:WildBot", "majiang.bots.wild_aware:WildBot",
+                      every_discard=True),
     default_bot="wild",
     practice_bot="wild",
     points_unit="hu",
@@ -34,6 +37,7 @@ INFO = RuleSetInfo(
     scorer="majiang.cli.score_huangyan:run",
     sheet="majiang.tui.sheets:huangyan_sheet",
     settlement="majiang.rules.huangyan.sheet:settlement_lines",
+    fan_definitions="majiang.rules.huangyan.doubling_definitions:result_definitions",
     match_length="rounds",
     options_doc="docs/rules/huangyan.md §0.4",
 )

@@ -18,10 +18,8 @@ from ...engine.actions import action_from_json
 from ...engine.record import RecordError, table_from_header
 from ...engine.serialize import meld_to_json, observation_to_json
 from ...engine.table import Table
-from ...rules.guobiao.fan_definitions import definitions_by_name
-from ...rules.guobiao.fan_tiles import fan_tiles
-from ...rules.huangyan.doubling_definitions import definitions_by_name as doubling_definitions
-from ...rules.registry import RULE_SETS
+from ...rules.info import load
+from ...rules.registry import RULE_SETS, description_of
 from ...tiles import tile_name
 from ..protocol import settlement_of
 
@@ -40,7 +38,7 @@ class RevalidatedFiles(StaticFiles):
 
 
 def rule_sets() -> list[dict[str, Any]]:
-    """Every rule set's description (:meth:`~majiang.rules.info.RuleSetInfo.to_json`): its
+    """Every rule set's description (:meth:`~majiang.rules.info.RuleSetDescription.to_json`): its
     titles, options (name, type, default, choices, doc), bots and default bot, what its tables
     show."""
     return [info.to_json() for info in RULE_SETS.values()]
@@ -105,40 +103,28 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
 
 def fan_definitions(table: Table) -> dict[str, dict[str, str]]:
     """For a finished hand with a winner: the definition (``zh``, ``en``) of each fan it counts,
-    for the score sheet's (i): Guobiao's fans by English name, a Huangyan winner's doublings by
-    the scorer's Chinese name. Empty for a draw."""
+    for the score sheet's (i), keyed as the result names the fan (the rule set's
+    :attr:`~majiang.rules.info.RuleSetDescription.fan_definitions`). Empty for a draw."""
     result = table.result
     if result is None or result.winner is None:
         return {}
-    if result.detail.get("fans"):
-        return definitions_by_name([str(fan["en"]) for fan in result.detail["fans"]])
-    doublings = (result.detail.get("winner") or {}).get("fans") or []
-    return doubling_definitions([str(fan["zh"]) for fan in doublings])
+    found = load(description_of(table.rules).fan_definitions)(result.to_json())
+    return {fan.key: fan.definition for fan in found}
 
 
 def fan_highlights(table: Table) -> dict[str, list[str] | None]:
-    """For a finished hand won with Guobiao fans: each fan's tiles in the winner's hand
-    (:func:`majiang.rules.guobiao.fan_tiles.fan_tiles`; None where the tiles alone do not say),
-    for the score sheet that highlights them. Empty for a draw or a win counted otherwise."""
+    """For a finished hand with a winner: each fan's tiles in the winner's hand (the rule set's
+    :attr:`~majiang.rules.info.RuleSetDescription.fan_tiles`; None where the tiles alone do not
+    say), for the score sheet that highlights them. Empty for a draw or a rule set that names
+    no tiles."""
     result = table.result
     assert result is not None
-    fans = result.detail.get("fans") if result.winner is not None else None
-    if not fans:
+    if result.winner is None:
         return {}
-    winner = result.winner
-    assert winner is not None
-    view = table.observation(winner)
-    concealed = [tile_name(t) for t in view.hand]
-    melds = [meld_to_json(m) for m in view.melds[winner]]
-    flowers = [tile_name(t) for t in view.flowers[winner]]
-    winning = tile_name(result.winning_tile) if result.winning_tile is not None else None
-    return {
-        str(fan["en"]): fan_tiles(
-            str(fan["en"]), concealed, melds, flowers, winning,
-            seat_wind=view.seat_wind, prevalent_wind=view.prevalent_wind,
-        )
-        for fan in fans
-    }
+    view = observation_to_json(table.observation(result.winner))
+    tiles: dict[str, list[str] | None] = load(description_of(table.rules).fan_tiles)(
+        result.to_json(), view)
+    return tiles
 
 
 __all__ = [
