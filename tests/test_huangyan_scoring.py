@@ -26,6 +26,7 @@ from majiang.errors import (
     SituationError,
 )
 from majiang.hand import CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
+from majiang.notation import parse_tiles
 from majiang.rules.huangyan import (
     DEFAULT_OPTIONS,
     Dealership,
@@ -845,8 +846,17 @@ def test_is_winning_shape_agrees_with_the_oracle(tiles: list[int], face: int) ->
         counts[t] += 1
     wild = Wild(face)
     assume(counts[face] <= 2)  # the oracle's 3-得 search is slow; 3 得 are covered elsewhere
+    assume(max(counts) <= 4)  # a fifth copy is refused (see the test below)
     hand = Hand.of((), tiles[:-1], tiles[-1])
     assert is_winning_shape(counts, 0, wild) is (oracle_raw(hand, wild, 0, True) > 0)
+
+
+def test_is_winning_shape_refuses_a_fifth_copy() -> None:
+    counts = [0] * 34
+    for t in parse_tiles("11111m234s567pEEE"):
+        counts[t] += 1
+    with pytest.raises(InvalidHandError, match="5 tiles of 1m: there are four of each"):
+        is_winning_shape(counts, 0, Wild.of("5p"))
 
 
 @_SETTINGS
@@ -863,6 +873,7 @@ def test_is_winning_shape_near_winning_hands(
     counts = [0] * 34
     for t in changed.concealed_with_win:
         counts[t] += 1
+    assume(max(counts) <= 4)
     assert is_winning_shape(counts, len(hand.melds), wild) is (
         oracle_raw(changed, wild, 0, True) > 0
     )
