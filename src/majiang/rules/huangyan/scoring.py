@@ -96,6 +96,36 @@ class FanItem:
         return f"{self.zh} {self.en}{times}: +{self.fan} fan"
 
 
+def _items_json(items: tuple[HuItem, ...], fans: tuple[FanItem, ...]) -> dict[str, object]:
+    """The JSON form of hu items and fan items (``items`` and ``fans``)."""
+    return {
+        "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in items],
+        "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in fans],
+    }
+
+
+def _set_fans(seat_fans: int, dragon_fans: int) -> list[FanItem]:
+    """The fan items of pungs and kongs of the seat wind and of a live dragon (§4.3, §5.2)."""
+    fans: list[FanItem] = []
+    if seat_fans:
+        fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
+    if dragon_fans:
+        fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+    return fans
+
+
+def _group_class(wild: Wild, seat: int, ident: int) -> tuple[str, str]:
+    """(Chinese prefix, English words) of a group's class: seat wind, dragon, dead face, hard
+    or soft."""
+    if ident == seat:
+        return "门风", "of the seat wind"
+    if wild.is_live_dragon(ident):
+        return "字牌", "of a dragon"
+    if wild.is_dead(ident):
+        return "", "of the dead face"
+    return ("", "(hard)") if wild.is_hard(ident) else ("", "(soft)")
+
+
 @dataclass(frozen=True, slots=True)
 class Alternative:
     """Another reading of the winner's tiles (only with ``explain``)."""
@@ -164,8 +194,7 @@ class HuangyanScore:
             "hu": self.hu,
             "fan": self.fan,
             "reading": self.reading,
-            "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in self.items],
-            "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in self.fans],
+            **_items_json(self.items, self.fans),
             "wild": tile_name(self.wild.face),
             "limit": self.limit,
             "three_wilds": self.three_wilds,
@@ -189,8 +218,7 @@ class LoserScore:
             "total": self.total,
             "hu": self.hu,
             "fan": self.fan,
-            "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in self.items],
-            "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in self.fans],
+            **_items_json(self.items, self.fans),
             "limit": self.limit,
         }
 
@@ -470,7 +498,6 @@ class _Winner:
             texts.append(_join([text for _, text in shown]))
 
         items: list[HuItem] = []
-        fans: list[FanItem] = []
         seat_fans = dragon_fans = 0
         for meld in self.hand.melds:
             kind = self.meld_kind(meld.kind, meld.source)
@@ -509,10 +536,7 @@ class _Winner:
         if not chows and not self.meld_chows and opts.all_pungs_bonus:
             items.append(HuItem("对对和", "all pungs", "", opts.all_pungs_bonus))
 
-        if seat_fans:
-            fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
-        if dragon_fans:
-            fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+        fans = _set_fans(seat_fans, dragon_fans)
         restored = cand.assign.count(face)
         flush, flush_fan = self.flush_fan(restored)
         if flush_fan:
@@ -535,16 +559,7 @@ class _Winner:
         hu = self.value(kind, ident)
         if kind == CHOW:
             return HuItem("顺子", "chow", tiles, 0)
-        if ident == self.seat:
-            cls = ("门风", "of the seat wind")
-        elif wild.is_live_dragon(ident):
-            cls = ("字牌", "of a dragon")
-        elif wild.is_dead(ident):
-            cls = ("", "of the dead face")
-        elif wild.is_hard(ident):
-            cls = ("", "(hard)")
-        else:
-            cls = ("", "(soft)")
+        cls = _group_class(wild, self.seat, ident)
         return HuItem(cls[0] + _KIND_ZH[kind], f"{_KIND_EN[kind]} {cls[1]}", tiles, hu)
 
 
@@ -796,8 +811,7 @@ def score_loser(
         nonlocal seat_fans, dragon_fans
         if kind == CHOW:
             return
-        hard = w.is_hard(ident)
-        hu = HARD[kind] if hard else SOFT[kind]
+        hu = HARD[kind] if w.is_hard(ident) else SOFT[kind]
         if kind == PAIR:
             hu = 2 if ident == seat or w.is_live_dragon(ident) else 0
             if not hu:
@@ -805,14 +819,7 @@ def score_loser(
         else:
             seat_fans += ident == seat
             dragon_fans += w.is_live_dragon(ident)
-        if ident == seat:
-            cls = ("门风", "of the seat wind")
-        elif w.is_live_dragon(ident):
-            cls = ("字牌", "of a dragon")
-        elif w.is_dead(ident):
-            cls = ("", "of the dead face")
-        else:
-            cls = ("", "(hard)" if hard else "(soft)")
+        cls = _group_class(w, seat, ident)
         items.append(HuItem(cls[0] + _KIND_ZH[kind], f"{_KIND_EN[kind]} {cls[1]}", tiles, hu))
 
     for meld in parsed.melds:
@@ -832,11 +839,7 @@ def score_loser(
             group(PAIR, ident, shown)
     hu = sum(i.hu for i in items)
     fan = seat_fans + dragon_fans
-    fans: list[FanItem] = []
-    if seat_fans:
-        fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
-    if dragon_fans:
-        fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+    fans = _set_fans(seat_fans, dragon_fans)
     rounded = round_up_10(hu * 2**fan)
     total = cap(rounded, options)
     return LoserScore(
