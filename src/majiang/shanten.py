@@ -11,6 +11,10 @@ shanten is the best of its 13-tile hands after one discard. The special shapes n
 per-suit counts kept beside the vector (pairs, orphans, knitted tiles), and the knitted straight
 re-reads the rest of the hand with the same tables.
 
+The vectors are the one block table of the project: the bots' block values
+(:mod:`majiang.bots.blocks`) and the regular shape with jokers (:func:`wild_regular_shanten`,
+Huangyan's winning-shape test and its bot's shanten) read the same vectors and combinations.
+
 The tables fill lazily: a suit pattern seen for the first time costs one memoised recursion that
 shares its sub-patterns with every other pattern. Like the reference calculator, shanten does not
 look at the fourth copy: a kind counts as a possible draw even when all four are held.
@@ -726,4 +730,5 @@ __all__ = [
     "table_sizes",
     "thirteen_orphans_shanten",
     "useful_of_key",
+    "wild_regular_shanten",
 ]
