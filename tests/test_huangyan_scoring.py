@@ -26,6 +26,7 @@ from majiang.errors import (
     SituationError,
 )
 from majiang.hand import CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
+from majiang.notation import parse_tiles
 from majiang.rules.huangyan import (
     DEFAULT_OPTIONS,
     Dealership,
@@ -49,6 +50,7 @@ from majiang.rules.huangyan import (
 )
 from majiang.rules.huangyan.notation import check_tiles
 from majiang.rules.huangyan.scoring import round_up_10
+from majiang.shapes import regular_readings
 from majiang.tiles import DRAGONS, TERMINALS, WHITE, WINDS
 
 E, S, W, N = 0, 1, 2, 3
@@ -845,8 +847,34 @@ def test_is_winning_shape_agrees_with_the_oracle(tiles: list[int], face: int) ->
         counts[t] += 1
     wild = Wild(face)
     assume(counts[face] <= 2)  # the oracle's 3-得 search is slow; 3 得 are covered elsewhere
+    assume(max(counts) <= 4)  # a fifth copy is refused (see the test below)
     hand = Hand.of((), tiles[:-1], tiles[-1])
     assert is_winning_shape(counts, 0, wild) is (oracle_raw(hand, wild, 0, True) > 0)
+
+
+def test_readings_of_identity_counts_above_four() -> None:
+    """A 得 may be a fifth copy: an identity held five times is a pung and the pair or sits in
+    chows, six times two pungs, seven times never a reading."""
+    counts = [0] * 34
+    counts[27], counts[0], counts[1], counts[2] = 5, 3, 3, 3
+    assert regular_readings(counts) == [(27, (), (27, 0, 1, 2)), (27, (0, 0, 0), (27,))]
+    counts[27], counts[28] = 6, 2
+    assert regular_readings(counts) == [(28, (), (27, 27, 0, 1, 2)), (28, (0, 0, 0), (27, 27))]
+    counts[27] = 7
+    assert regular_readings(counts) == []
+    suited = [0] * 34
+    suited[0], suited[1], suited[2], suited[27] = 5, 2, 2, 2
+    assert regular_readings(suited) == [(27, (0, 0), (0,))]
+    score = score_huangyan("EEEE123m456m789m5p", wild="5p", self_drawn=True, seat_wind="S")
+    assert (score.reading, score.total) == ("EEE 123m 456m 789m E 5p*(as E)", 60)
+
+
+def test_is_winning_shape_refuses_a_fifth_copy() -> None:
+    counts = [0] * 34
+    for t in parse_tiles("11111m234s567pEEE"):
+        counts[t] += 1
+    with pytest.raises(InvalidHandError, match="5 tiles of 1m: there are four of each"):
+        is_winning_shape(counts, 0, Wild.of("5p"))
 
 
 @_SETTINGS
@@ -863,6 +891,7 @@ def test_is_winning_shape_near_winning_hands(
     counts = [0] * 34
     for t in changed.concealed_with_win:
         counts[t] += 1
+    assume(max(counts) <= 4)
     assert is_winning_shape(counts, len(hand.melds), wild) is (
         oracle_raw(changed, wild, 0, True) > 0
     )

@@ -1,7 +1,8 @@
 """The wild-aware Huangyan bot and shanten with 得 jokers (majiang.bots.wild_shanten/wild_aware).
 
-Shanten with jokers is checked against ``is_winning_shape`` (-1 exactly on winning 14-tile hands;
-0 exactly on 13-tile hands that some face completes) and, by induction, against the true
+Shanten with jokers (the kernel ``is_winning_shape`` also asks) is checked against a brute force
+that gives each 得 every identity and reads the tiles as sets and a pair (-1 exactly on winning
+14-tile hands; 0 exactly on 13-tile hands that some face completes) and, by induction, the true
 draw-and-discard distance: from shanten ``k >= 1`` some draw and discard reaches ``k - 1`` and
 none goes lower. Wild faces tried: suited (5m, 7s, 7p), a wind, a live dragon and the white
 dragon itself (no stand-in).
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 import time
+from itertools import combinations_with_replacement
 from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
@@ -35,6 +37,7 @@ from majiang.notation import parse_tiles
 from majiang.rules.huangyan.scoring import is_winning_shape
 from majiang.rules.huangyan.wild import Wild
 from majiang.shanten import regular_shanten
+from majiang.shapes import regular_readings
 
 try:
     from majiang.engine.actions import AcceptBullets, ThrowBullets
@@ -105,6 +108,18 @@ def _shanten(faces: list[int], melds: int, wild: int) -> int:
     return wild_shanten(ids, jokers, melds)
 
 
+def _completes_by_brute_force(faces: list[int], wild: int) -> bool:
+    """Whether some identity for each 得 reads the concealed tiles as sets and a pair."""
+    ids, jokers = split_hand(faces, wild)
+    for assign in combinations_with_replacement(range(34), jokers):
+        grown = list(ids)
+        for x in assign:
+            grown[x] += 1
+        if regular_readings(grown):
+            return True
+    return False
+
+
 def _draws(faces: list[int], wild: int) -> list[int]:
     """Faces that can be drawn: a fifth natural copy cannot (a 得 can stand for one anyway)."""
     ids, _ = split_hand(faces, wild)
@@ -130,6 +145,7 @@ def test_complete_exactly_when_winning_shape(state: tuple[list[int], int, int]) 
     faces, melds, wild = state
     s = _shanten(faces, melds, wild)
     assert s >= -1
+    assert (s == -1) == _completes_by_brute_force(faces, wild)
     assert (s == -1) == is_winning_shape(_counts(faces), melds, Wild(wild))
 
 
@@ -140,7 +156,8 @@ def test_ready_exactly_when_some_face_completes(state: tuple[list[int], int, int
     s = _shanten(faces, melds, wild)
     assert s >= 0
     completing = [
-        f for f in range(34) if is_winning_shape(_counts([*faces, f]), melds, Wild(wild))
+        f for f in _draws(faces, wild)
+        if is_winning_shape(_counts([*faces, f]), melds, Wild(wild))
     ]
     assert (s == 0) == bool(completing)
     if s == 0:

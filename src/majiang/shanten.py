@@ -11,6 +11,10 @@ shanten is the best of its 13-tile hands after one discard. The special shapes n
 per-suit counts kept beside the vector (pairs, orphans, knitted tiles), and the knitted straight
 re-reads the rest of the hand with the same tables.
 
+The vectors are the one block table of the project: the bots' block values
+(:mod:`majiang.bots.blocks`) and the regular shape with jokers (:func:`wild_regular_shanten`,
+Huangyan's winning-shape test and its bot's shanten) read the same vectors and combinations.
+
 The tables fill lazily: a suit pattern seen for the first time costs one memoised recursion that
 shares its sub-patterns with every other pattern. Like the reference calculator, shanten does not
 look at the fourth copy: a kind counts as a possible draw even when all four are held.
@@ -64,91 +68,147 @@ def hand_key(tiles: Sequence[int]) -> int:
         raise InvalidHandError(f"not a tile: {bad!r} (tiles are ints 0-33)") from None
 
 
-# --------------------------------------------------------------------------- vectors
+# --------------------------------------------------------------------------- block vectors
 
-_NEG: Final = -99
+NEG: Final = -99
+"""A value out of reach (no pair where one is asked for)."""
 Vector = tuple[int, ...]
 """Ten values: ``v[m]`` without the pair and ``v[5 + m]`` with it, for budgets m = 0..4."""
 
-_EMPTY: Final[Vector] = (0, 0, 0, 0, 0, _NEG, _NEG, _NEG, _NEG, _NEG)
+_EMPTY: Final[Vector] = (0, 0, 0, 0, 0, NEG, NEG, NEG, NEG, NEG)
 _vectors: Final[list[Vector]] = [_EMPTY]
 _vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
-_ops: Final[dict[int, int]] = {}
-"""Cached operations on interned vectors, keyed by ``op << 32 | a << 16 | b``."""
+BEST_VALUES: Final[list[tuple[int, ...]]] = [(0, 0, 0, 0, 0)]
+"""Per vector id: the best value for each budget, pair or not (see :func:`value`)."""
 _ROW: Final = 512
-_conv_rows: Final[list[list[int]]] = [[-1] * _ROW]
-"""``_conv_rows[a][b]``: the max-plus combination of the interned vectors ``a`` and ``b`` (b
-under ``_ROW``), -1 until asked. A list look-up: a dict would need a boxed key and its hash, and
-the regular shape's shanten reads three of these. Fewer than 300 vectors exist."""
-_final_rows: Final[list[list[Vector | None]]] = [[None] * _ROW]
-"""``_final_rows[a][b]``: the best value per budget (pair or not) of that combination."""
+_rows: Final[list[list[int]]] = [[-1] * _ROW]
+"""``_rows[a][b]``: the combination of the vectors ``a <= b`` (b under ``_ROW``), -1 until asked.
+A list look-up: a dict would need a boxed key and its hash, and a bot's turn asks for several
+hundred thousand. Fewer than 300 vectors exist."""
 _conv: Final[dict[int, int]] = {}
-"""Combinations past the rows, keyed by ``a << 16 | b`` (not reached in practice)."""
-_finals: Final[dict[int, Vector]] = {}
-"""Best values past the rows, same keys."""
-_BLOCK1, _BLOCK2, _PAIR, _MAX = 1, 2, 3, 4
+"""Combinations past the rows, keyed by ``a << 20 | b`` (not reached in practice)."""
 
 
 def _intern(vector: Vector) -> int:
     index = _vector_ids.get(vector)
     if index is None:
         index = _vector_ids[vector] = len(_vectors)
-        if index >= 1 << 16:  # pragma: no cover - there are fewer than 300
-            raise RuntimeError("too many distinct shanten vectors")
         _vectors.append(vector)
         if index < _ROW:
-            _conv_rows.append([-1] * _ROW)
-            _final_rows.append([None] * _ROW)
+            _rows.append([-1] * _ROW)
+        BEST_VALUES.append(tuple([max(vector[m], vector[5 + m]) for m in range(5)]))
     return index
 
 
-def _compute(op: int, a: Vector, b: Vector) -> Vector:
-    if op in (_BLOCK1, _BLOCK2):  # one more partial set or set: one unit of budget
-        return (_NEG, a[0] + op, a[1] + op, a[2] + op, a[3] + op,
-                _NEG, a[5] + op, a[6] + op, a[7] + op, a[8] + op)
-    if op == _PAIR:  # the pair: value 1, no budget, only onto a vector without one
-        return (_NEG, _NEG, _NEG, _NEG, _NEG, a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1, a[4] + 1)
-    return tuple(max(x, y) for x, y in zip(a, b, strict=True))
+def _block(a: Vector, gain: int) -> Vector:
+    """One more (partial) set worth ``gain``: one unit of budget."""
+    return (NEG, a[0] + gain, a[1] + gain, a[2] + gain, a[3] + gain,
+            NEG, a[5] + gain, a[6] + gain, a[7] + gain, a[8] + gain)
 
 
-def _op(op: int, a: int, b: int = 0) -> int:
-    """A cached operation on interned vectors."""
-    key = op << 32 | a << 16 | b
-    c = _ops.get(key)
-    if c is None:
-        c = _ops[key] = _intern(_compute(op, _vectors[a], _vectors[b]))
-    return c
+def _pair(a: Vector) -> Vector:
+    """The pair: value 1, no budget, onto a vector without one."""
+    return (NEG, NEG, NEG, NEG, NEG, a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1, a[4] + 1)
 
 
-def _convolve(a: int, b: int) -> int:
-    """The max-plus combination of two groups' interned vectors (the pair in at most one)."""
-    if a < _ROW and b < _ROW:
-        row = _conv_rows[a]
-        c = row[b]
-        if c < 0:
-            c = row[b] = _combined(a, b)
-        return c
-    key = a << 16 | b
-    found = _conv.get(key)
-    if found is None:
-        found = _conv[key] = _combined(a, b)
+def _max(a: Vector, b: Vector) -> Vector:
+    # spelled out: compiled, a generator over zip() boxes both vectors and every value
+    return (
+        a[0] if a[0] > b[0] else b[0], a[1] if a[1] > b[1] else b[1],
+        a[2] if a[2] > b[2] else b[2], a[3] if a[3] > b[3] else b[3],
+        a[4] if a[4] > b[4] else b[4], a[5] if a[5] > b[5] else b[5],
+        a[6] if a[6] > b[6] else b[6], a[7] if a[7] > b[7] else b[7],
+        a[8] if a[8] > b[8] else b[8], a[9] if a[9] > b[9] else b[9],
+    )
+
+
+_suits: Final[tuple[dict[int, int], ...]] = ({0: 0}, {0: 0})
+"""Vector id of each suit key: with chows, and pungs only."""
+
+
+def suit_vector(key: int, pungs_only: bool = False) -> int:
+    """The vector id of one suit's base-5 key (rank 1 the lowest digit), read with chows and
+    pungs or with pungs only."""
+    memo = _suits[pungs_only]
+    found = memo.get(key)
+    if found is not None:
+        return found
+    low = key
+    while low % 5 == 0:
+        low //= 5  # the value does not depend on where in the suit the pattern sits
+    if low != key:
+        found = memo[key] = suit_vector(low, pungs_only)
+        return found
+    vectors = _vectors
+    c0 = key % 5
+    best = vectors[suit_vector(key - 1, pungs_only)]  # the lowest tile is left over
+    if c0 >= 3:
+        best = _max(best, _block(vectors[suit_vector(key - 3, pungs_only)], 2))
+    if c0 >= 2:
+        rest = vectors[suit_vector(key - 2, pungs_only)]
+        best = _max(best, _max(_block(rest, 1), _pair(rest)))
+    if not pungs_only:
+        c1 = key // 5 % 5
+        c2 = key // 25 % 5
+        if c1 and c2:
+            best = _max(best, _block(vectors[suit_vector(key - 31)], 2))
+        if c1:
+            best = _max(best, _block(vectors[suit_vector(key - 6)], 1))
+        if c2:
+            best = _max(best, _block(vectors[suit_vector(key - 26)], 1))
+    found = memo[key] = _intern(best)
     return found
 
 
-def max_plus(x: tuple[int, ...], y: tuple[int, ...]) -> tuple[int, ...]:
+_honors: Final[dict[int, int]] = {0: 0}
+
+
+def honor_vector(key: int) -> int:
+    """The vector id of an honours key (7 digits; no chows)."""
+    found = _honors.get(key)
+    if found is None:
+        found = 0
+        rest = key
+        while rest:
+            n = rest % 5
+            if n:
+                found = combine(found, suit_vector(n))
+            rest //= 5
+        _honors[key] = found
+    return found
+
+
+def combine(a: int, b: int) -> int:
+    """The max-plus combination of two groups' vectors (the pair in at most one)."""
+    if a > b:
+        a, b = b, a
+    if b < _ROW:
+        row = _rows[a]
+        found = row[b]
+        if found < 0:
+            found = row[b] = _combined(a, b)
+        return found
+    key = a << 20 | b
+    known = _conv.get(key)
+    if known is None:
+        known = _conv[key] = _combined(a, b)
+    return known
+
+
+def max_plus(x: Vector, y: Vector) -> Vector:
     """The max-plus combination of two groups' ten-value vectors (see ``Vector``): for each
     budget, the best split of it between the two, the pair in at most one (-99: none).
     Native loops when compiled (nested generators cost several µs a call)."""
     out = []
     for m in range(5):
-        best = _NEG
+        best = NEG
         for i in range(m + 1):
             v = x[i] + y[m - i]
             if v > best:
                 best = v
         out.append(best)
     for m in range(5):
-        best = _NEG
+        best = NEG
         for i in range(m + 1):
             v = x[5 + i] + y[m - i]
             if v > best:
@@ -164,57 +224,66 @@ def _combined(a: int, b: int) -> int:
     return _intern(max_plus(_vectors[a], _vectors[b]))
 
 
-def _final(a: int, b: int) -> Vector:
-    """The best value for each budget k of the combination of two vectors (cached)."""
-    if a < _ROW and b < _ROW:
-        row = _final_rows[a]
-        best = row[b]
-        if best is None:
-            best = row[b] = _best_values(_convolve(a, b))
-        return best
-    key = a << 16 | b
-    found = _finals.get(key)
-    if found is None:
-        found = _finals[key] = _best_values(_convolve(a, b))
-    return found
+def value(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks (pair or not)."""
+    return BEST_VALUES[vector][k]
 
 
-def _best_values(vector: int) -> Vector:
-    v = _vectors[vector]
-    return tuple(max(v[m], v[5 + m]) for m in range(5))
+def vector_plain(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks and no pair."""
+    return _vectors[vector][k]
 
 
-# --------------------------------------------------------------------------- suit patterns
+def vector_pair(vector: int, k: int) -> int:
+    """The best value of a vector with ``k`` blocks that includes the pair."""
+    return _vectors[vector][5 + k]
 
-_patterns: Final[dict[int, int]] = {0: 0}
-"""Vector id of each suit pattern, the key shifted so that its lowest rank holds a tile."""
+
+# --------------------------------------------------------------------------- counts and jokers
 
 
-def _pattern(key: int) -> int:
-    """The vector id of one suit's base-5 key (rank 1 is the lowest digit)."""
-    while key % 5 == 0 and key:
-        key //= 5  # a pattern's vector does not depend on where in the suit it sits
-    found = _patterns.get(key)
-    if found is not None:
-        return found
-    c0 = key % 5
-    c1 = key // 5 % 5
-    c2 = key // 25 % 5
-    best = _pattern(key - 1)  # the lowest tile is left over
-    if c0 >= 3:
-        best = _op(_MAX, best, _op(_BLOCK2, _pattern(key - 3)))
-    if c0 >= 2:
-        rest = _pattern(key - 2)
-        best = _op(_MAX, best, _op(_BLOCK1, rest))
-        best = _op(_MAX, best, _op(_PAIR, rest))
-    if c1:
-        if c2:
-            best = _op(_MAX, best, _op(_BLOCK2, _pattern(key - 31)))
-        best = _op(_MAX, best, _op(_BLOCK1, _pattern(key - 6)))
-    if c2:
-        best = _op(_MAX, best, _op(_BLOCK1, _pattern(key - 26)))
-    _patterns[key] = best
-    return best
+def group_keys(counts: Sequence[int]) -> list[int]:
+    """The four group keys (characters, bamboo, dots, honours; base 5) of 34 counts (0-4)."""
+    keys = [0, 0, 0, 0]
+    for t in range(NUM_KINDS):
+        n = counts[t]
+        if n:
+            g = t // 9 if t < 27 else 3
+            keys[g] = keys[g] + n * _POW5[t - 9 * g]  # native when compiled (see bots.view)
+    return keys
+
+
+def group_vectors(keys: Sequence[int], pungs_only: bool = False) -> list[int]:
+    """Vector ids of the four groups' keys."""
+    return [
+        suit_vector(keys[0], pungs_only),
+        suit_vector(keys[1], pungs_only),
+        suit_vector(keys[2], pungs_only),
+        honor_vector(keys[3]),
+    ]
+
+
+def hand_vector(vectors: Sequence[int]) -> int:
+    """The combined vector of the four groups."""
+    return combine(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]))
+
+
+def wild_regular_shanten(counts: Sequence[int], jokers: int, melds: int) -> int:
+    """Shanten of four sets and a pair: 34 counts (0-4 each, not checked) plus ``jokers`` tiles
+    that stand for any tile plus ``melds`` declared sets, 13 or 14 tiles in all.
+
+    With ``k = 4 - melds`` sets to make and ``V`` the block value of the counts, the best target
+    hand uses ``min(N, V + k + 1)`` of the ``N`` counted tiles and each joker fills one missing
+    tile, so the shanten is ``max(2k - V - jokers, 13 - 3 * melds - N - jokers)``: 0 is ready
+    (13 tiles), -1 complete (14 tiles). Target hands may hold any number of copies of a tile.
+    """
+    k = 4 - melds
+    n = 0
+    for t in range(NUM_KINDS):
+        n += counts[t]
+    shanten = 2 * k - BEST_VALUES[hand_vector(group_vectors(group_keys(counts)))][k] - jokers
+    floor = 13 - 3 * melds - n - jokers
+    return shanten if shanten > floor else floor
 
 
 # --------------------------------------------------------------------------- per-group facts
@@ -260,7 +329,7 @@ def _make_suit(key: int) -> Info:
         if n:
             knitted += 1 << 2 * (r % 3)  # held ranks of 147, 258, 369: two bits each
     info = (
-        _pattern(key),
+        suit_vector(key),
         tiles,
         pairs,
         (c[0] > 0) + (c[8] > 0),
@@ -276,13 +345,9 @@ def _make_honor(key: int) -> Info:
     if key >= _HONOR_KEYS:
         raise InvalidHandError("more than 4 copies of a tile")
     c = _digits(key, 7)
-    vector = 0
-    for n in c:
-        if n:
-            vector = _convolve(vector, _pattern(n))  # a lone kind: no chows
     kinds = sum(1 for n in c if n)
     info = (
-        vector, sum(c), sum(n // 2 for n in c), kinds, int(max(c) >= 2), kinds,
+        honor_vector(key), sum(c), sum(n // 2 for n in c), kinds, int(max(c) >= 2), kinds,
         _RESIDUE[sum(c) % 3],
     )  # fmt: skip
     _honor_info[key] = info
@@ -307,15 +372,12 @@ def _knit(key: int) -> tuple[int, ...]:
 def table_sizes() -> dict[str, int]:
     """How many entries each lazily filled table holds (for the benchmark and tests)."""
     return {
-        "suit_patterns": len(_patterns),
+        "suit_patterns": len(_suits[0]) + len(_suits[1]),
         "suit_keys": len(_suit_info),
         "honor_keys": len(_honor_info),
         "knitted_keys": len(_knit_info),
         "vectors": len(_vectors),
-        "cached_operations": len(_ops) + len(_conv) + len(_finals) + sum(
-            1 for rows in (_conv_rows, _final_rows) for row in rows for x in row
-            if x is not None and x != -1
-        ),
+        "cached_operations": len(_conv) + sum(1 for row in _rows for x in row if x != -1),
     }
 
 
@@ -344,7 +406,7 @@ def _infos(key: int, n_tiles: int, melds: int) -> tuple[Info, Info, Info, Info]:
 def _regular(a: Info, b: Info, c: Info, h: Info, k: int) -> int:
     """The regular shape's shanten with ``k`` sets to make, from the four groups' facts (three
     combinations read from the rows: this is every bot turn's hot path)."""
-    return 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h[0])[k]
+    return 2 * k - BEST_VALUES[combine(combine(combine(a[0], b[0]), c[0]), h[0])][k]
 
 
 # The six knitted sets, as which of 147/258/369 (0/1/2) each suit holds.
@@ -385,9 +447,9 @@ def _knitted_straight(key: int, h: int, k: int, bound: int) -> int:
         a = _group_info(0, x[3 + p])
         b = _group_info(1, y[3 + q])
         c = _group_info(2, z[3 + r])
-        value = missing + 2 * k - _final(_convolve(_convolve(a[0], b[0]), c[0]), h)[k]
-        if value < best:
-            best = value
+        rest = BEST_VALUES[combine(combine(combine(a[0], b[0]), c[0]), h)][k]
+        if missing + 2 * k - rest < best:
+            best = missing + 2 * k - rest
     return best
 
 
@@ -668,4 +730,5 @@ __all__ = [
     "table_sizes",
     "thirteen_orphans_shanten",
     "useful_of_key",
+    "wild_regular_shanten",
 ]

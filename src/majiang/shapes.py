@@ -2,6 +2,9 @@
 
 The regular decomposition works suit by suit: a suit's nine counts are a small key, and the
 readings of each key are computed once and cached, so a hand costs a few dictionary look-ups.
+It reads counts above four, so that both rule sets use it: Huangyan reads its hands with the
+wild tiles' identities chosen (whether some choice completes a hand is
+:func:`majiang.shanten.wild_regular_shanten`).
 """
 
 from __future__ import annotations
@@ -136,7 +139,11 @@ def _as_list(counts: list[int] | tuple[int, ...]) -> list[int]:
 
 
 def regular_readings(counts: list[int] | tuple[int, ...]) -> list[Reading]:
-    """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none)."""
+    """Every reading of the 34-slot counts as sets plus exactly one pair (empty if none).
+
+    Counts up to seven are read (a wild tile may be a fifth copy of a kind, and Huangyan's
+    identity ``F`` can be held by four stand-ins and three restored wild tiles).
+    """
     counts = _as_list(counts)
     return readings_of_keys(counts, suit_key(counts, 0), suit_key(counts, 9), suit_key(counts, 18))
 
@@ -156,8 +163,15 @@ def readings_of_keys(counts: list[int], key0: int, key1: int, key2: int) -> list
             if honor_pair >= 0:
                 return []
             honor_pair = t
-        elif n:
-            return []
+        elif n < 5:
+            if n:
+                return []
+        else:  # five or six: a wild tile's identity (a pung and the pair, or two pungs)
+            if n == 7 or (n == 5 and honor_pair >= 0):
+                return []
+            if n == 5:
+                honor_pair = t
+            honor_pungs += (t, t)[: n // 3]
     # While every suit so far reads one way there is one partial reading; past that, a list.
     pair = honor_pair
     chows: tuple[int, ...] = ()

@@ -1,12 +1,12 @@
 """Block values of partial hands, for bots: regular-shape distances with restrictions, fast.
 
-A group (one suit's nine ranks, or honours) is a base-5 key of its counts. Its *vector* holds,
-for a budget of ``m`` blocks (0-4) without and with the pair, the best ``2 * sets + partial sets
-(+1 for the pair)`` its tiles make (the same measure as :mod:`majiang.shanten`). Vectors are
-interned as small ints and combined by cached max-plus convolutions, so that the regular
-distance of a hand, or of a hand restricted to some groups, or read as pungs only, is a few dict
-look-ups. The distance with ``k`` sets still to make is ``2 * k - value``: 0 is ready (13 tiles),
--1 complete (14 tiles); for a 14-tile hand it is the best after one discard.
+A group (one suit's nine ranks, or honours) is a base-5 key of its counts, and its *vector* the
+best ``2 * sets + partial sets (+1 for the pair)`` for each budget of blocks: the table of
+:mod:`majiang.shanten` (this module reads the same vectors and their cached combinations). On it
+this module builds what bots ask of a hand, or of a hand restricted to some groups, or read as
+pungs only: distances, the draws that raise the value and the value left by each discard, each
+cached per group key. The distance with ``k`` sets still to make is ``2 * k - value``: 0 is
+ready (13 tiles), -1 complete (14 tiles); for a 14-tile hand it is the best after one discard.
 
 Unlike :func:`majiang.shanten.shanten` this module knows nothing of the special shapes and
 accepts any number of tiles: bots use it to measure distances to target patterns whose tiles
@@ -18,163 +18,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..shanten import max_plus
-
-NEG: Final = -99
-Vector = tuple[int, int, int, int, int, int, int, int, int, int]
-
-_EMPTY: Final[Vector] = (0, 0, 0, 0, 0, NEG, NEG, NEG, NEG, NEG)
-_vectors: Final[list[Vector]] = [_EMPTY]
-_vector_ids: Final[dict[Vector, int]] = {_EMPTY: 0}
-_conv: Final[dict[int, int]] = {}
-"""Combinations of vectors past the rows below, keyed by ``a << 20 | b``."""
-_ROW: Final = 256
-_rows: Final[list[list[int]]] = [[-1] * _ROW]
-"""``_rows[a][b]``: the combination of vectors ``a <= b`` (b under ``_ROW``), -1 until asked: a
-list look-up, where a dict needs a boxed key and its hash (a combination is asked several
-hundred thousand times a simulated hand). Under a hundred vectors exist in play."""
-_values: Final[list[tuple[int, ...]]] = [(0, 0, 0, 0, 0)]
-"""Per vector id: the best value for each budget, pair or not."""
+from ..shanten import (
+    BEST_VALUES,
+    combine,
+    group_keys,
+    group_vectors,
+    hand_vector,
+    honor_vector,
+    suit_vector,
+    value,
+    vector_pair,
+    vector_plain,
+)
 
 POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(14))  # typed: ``5**i`` is Any
-SUIT_SHIFT: Final = (0, 9, 18)
-
-
-def _intern(vector: Vector) -> int:
-    index = _vector_ids.get(vector)
-    if index is None:
-        index = _vector_ids[vector] = len(_vectors)
-        _vectors.append(vector)
-        if index < _ROW:
-            _rows.append([-1] * _ROW)
-        _values.append(tuple(max(vector[m], vector[5 + m]) for m in range(5)))  # type: ignore[arg-type]
-    return index
-
-
-def _block(a: Vector, gain: int) -> Vector:
-    """One more (partial) set worth ``gain``: one unit of budget."""
-    return (NEG, a[0] + gain, a[1] + gain, a[2] + gain, a[3] + gain,
-            NEG, a[5] + gain, a[6] + gain, a[7] + gain, a[8] + gain)
-
-
-def _pair(a: Vector) -> Vector:
-    """The pair: value 1, no budget, onto a vector without one."""
-    return (NEG, NEG, NEG, NEG, NEG, a[0] + 1, a[1] + 1, a[2] + 1, a[3] + 1, a[4] + 1)
-
-
-def _max(a: Vector, b: Vector) -> Vector:
-    # spelled out: compiled, a generator over zip() boxed both vectors and every value (9 µs)
-    return (
-        a[0] if a[0] > b[0] else b[0], a[1] if a[1] > b[1] else b[1],
-        a[2] if a[2] > b[2] else b[2], a[3] if a[3] > b[3] else b[3],
-        a[4] if a[4] > b[4] else b[4], a[5] if a[5] > b[5] else b[5],
-        a[6] if a[6] > b[6] else b[6], a[7] if a[7] > b[7] else b[7],
-        a[8] if a[8] > b[8] else b[8], a[9] if a[9] > b[9] else b[9],
-    )
-
-
-_suits: Final[tuple[dict[int, int], ...]] = ({0: 0}, {0: 0})
-"""Vector id of each suit key: with chows, and pungs only."""
-
-
-def suit_vector(key: int, pungs_only: bool = False) -> int:
-    """The vector id of one suit's base-5 key (rank 1 the lowest digit)."""
-    memo = _suits[pungs_only]
-    found = memo.get(key)
-    if found is not None:
-        return found
-    low = key
-    while low % 5 == 0:
-        low //= 5  # the value does not depend on where in the suit the pattern sits
-    if low != key:
-        found = memo[key] = suit_vector(low, pungs_only)
-        return found
-    vectors = _vectors
-    c0 = key % 5
-    best = vectors[suit_vector(key - 1, pungs_only)]  # the lowest tile is left over
-    if c0 >= 3:
-        best = _max(best, _block(vectors[suit_vector(key - 3, pungs_only)], 2))
-    if c0 >= 2:
-        rest = vectors[suit_vector(key - 2, pungs_only)]
-        best = _max(best, _max(_block(rest, 1), _pair(rest)))
-    if not pungs_only:
-        c1 = key // 5 % 5
-        c2 = key // 25 % 5
-        if c1 and c2:
-            best = _max(best, _block(vectors[suit_vector(key - 31)], 2))
-        if c1:
-            best = _max(best, _block(vectors[suit_vector(key - 6)], 1))
-        if c2:
-            best = _max(best, _block(vectors[suit_vector(key - 26)], 1))
-    found = memo[key] = _intern(best)
-    return found
-
-
-_honors: Final[dict[int, int]] = {0: 0}
-
-
-def honor_vector(key: int) -> int:
-    """The vector id of an honours key (7 digits; no chows)."""
-    found = _honors.get(key)
-    if found is None:
-        found = 0
-        rest = key
-        while rest:
-            n = rest % 5
-            if n:
-                found = combine(found, suit_vector(n))
-            rest //= 5
-        _honors[key] = found
-    return found
-
-
-def combine(a: int, b: int) -> int:
-    """The max-plus combination of two groups' vectors (the pair in at most one)."""
-    if a > b:
-        a, b = b, a
-    if b < _ROW:
-        found = _rows[a][b]
-        if found < 0:
-            found = _rows[a][b] = _combined(a, b)
-        return found
-    key = a << 20 | b
-    known = _conv.get(key)
-    if known is None:
-        known = _conv[key] = _combined(a, b)
-    return known
-
-
-def _combined(a: int, b: int) -> int:
-    return _intern(max_plus(_vectors[a], _vectors[b]))  # type: ignore[arg-type]
-
-
-def value(vector: int, k: int) -> int:
-    """The best value of a vector with ``k`` blocks (pair or not)."""
-    return _values[vector][k]
-
-
-def vector_plain(vector: int, k: int) -> int:
-    """The best value of a vector with ``k`` blocks and no pair."""
-    return _vectors[vector][k]
-
-
-def vector_pair(vector: int, k: int) -> int:
-    """The best value of a vector with ``k`` blocks that includes the pair."""
-    return _vectors[vector][5 + k]
 
 
 # --------------------------------------------------------------------------- hands
-
-
-def group_keys(counts: Sequence[int]) -> list[int]:
-    """The four group keys (characters, bamboo, dots, honours) of 34 counts."""
-    keys = [0, 0, 0, 0]
-    for t in range(34):
-        n = counts[t]
-        if n:
-            g = t // 9 if t < 27 else 3
-            keys[g] = keys[g] + n * POW5[t - 9 * g]  # native when compiled (see bots.view)
-    return keys
 
 
 def tile_group(tile: int) -> tuple[int, int]:
@@ -185,21 +45,6 @@ def tile_group(tile: int) -> tuple[int, int]:
 
 
 TILE_GROUP: Final = tuple(tile_group(t) for t in range(34))
-
-
-def group_vectors(keys: Sequence[int], pungs_only: bool = False) -> list[int]:
-    """Vector ids of the four groups."""
-    return [
-        suit_vector(keys[0], pungs_only),
-        suit_vector(keys[1], pungs_only),
-        suit_vector(keys[2], pungs_only),
-        honor_vector(keys[3]),
-    ]
-
-
-def hand_vector(vectors: Sequence[int]) -> int:
-    """The combined vector of the four groups."""
-    return combine(combine(vectors[0], vectors[1]), combine(vectors[2], vectors[3]))
 
 
 def distance(counts: Sequence[int], k: int, pungs_only: bool = False) -> int:
@@ -287,7 +132,7 @@ def improving(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
     found = _improving.get(cache_key)
     if found is None:
-        values = _values
+        values = BEST_VALUES
         current = values[combine(rest, _group_vector(key, honors))][k]
         raised = []
         for r, v in enumerate(neighbours(key, honors)):  # a native loop when compiled
@@ -307,7 +152,7 @@ def removals(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     cache_key = ((rest << 32 | key) << 3 | k) << 1 | honors
     found = _removals.get(cache_key)
     if found is None:
-        values = _values
+        values = BEST_VALUES
         found = tuple([values[combine(rest, v)][k] if v >= 0 else -1 for v in without(key, honors)])
         if len(_removals) > _CACHE_LIMIT:
             _removals.clear()
@@ -315,17 +160,40 @@ def removals(rest: int, key: int, k: int, honors: bool) -> tuple[int, ...]:
     return found
 
 
-def useful_of_keys(keys: Sequence[int], k: int, weights: Sequence[int]) -> int:
-    """Sum of ``weights`` over the kinds whose draw raises the regular value of the four group
-    ``keys`` with ``k`` sets to make (a 13-tile state: the kinds that lower its distance)."""
-    rest = rests(group_vectors(keys))
-    total = 0
+def improving_kinds(keys: Sequence[int], vectors: Sequence[int], k: int) -> list[int]:
+    """The kinds, in order, whose draw raises the regular value of the four group ``keys``
+    (``vectors`` their vector ids) with ``k`` sets to make."""
+    rest = rests(vectors)
+    out: list[int] = []
     for g in range(4):
         key = keys[g]
         if key:
             base = 9 * g
             for r in improving(rest[g], key, k, g == 3):
-                total += weights[base + r]
+                out.append(base + r)
+    return out
+
+
+def discard_values(keys: Sequence[int], vectors: Sequence[int], k: int) -> list[int]:
+    """For each kind (34), the regular value of the four group ``keys`` (``vectors`` their vector
+    ids, ``k`` blocks) once one tile of it is discarded, -1 where none is held."""
+    rest = rests(vectors)
+    out = [-1] * 34
+    for g in range(4):
+        key = keys[g]
+        if key:
+            found = removals(rest[g], key, k, g == 3)
+            base = 9 * g
+            out[base : base + len(found)] = found
+    return out
+
+
+def useful_of_keys(keys: Sequence[int], k: int, weights: Sequence[int]) -> int:
+    """Sum of ``weights`` over the kinds whose draw raises the regular value of the four group
+    ``keys`` with ``k`` sets to make (a 13-tile state: the kinds that lower its distance)."""
+    total = 0
+    for t in improving_kinds(keys, group_vectors(keys), k):
+        total += weights[t]
     return total
 
 
@@ -335,16 +203,17 @@ def useful(counts: Sequence[int], k: int, weights: Sequence[int]) -> int:
 
 
 __all__ = [
-    "NEG",
     "POW5",
     "TILE_GROUP",
     "combine",
+    "discard_values",
     "distance",
     "group_keys",
     "group_vectors",
     "hand_vector",
     "honor_vector",
     "improving",
+    "improving_kinds",
     "neighbours",
     "removals",
     "rests",

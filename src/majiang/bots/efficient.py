@@ -26,7 +26,7 @@ from ..engine.table import Observation, Phase
 from ..shanten import TILE_KEYS, shanten_of_key, special_shanten_of_key
 from ..tiles import KNITTED_SETS, ORPHANS
 from . import blocks
-from .blocks import TILE_GROUP, combine, group_keys, group_vectors, removals, rests, suit_vector
+from .blocks import TILE_GROUP, combine, discard_values, group_keys, group_vectors, suit_vector
 from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
 
 _ISOLATION: Final = tuple(
@@ -167,28 +167,23 @@ class Discards:
         self.keys = keys
         self.pairs = pairs
         self.vectors = vectors = group_vectors(keys)
-        rest = rests(vectors)
         options: dict[int, int] = {}
         regular = [99] * 34
         best = 99
         twice_k = 2 * k
-        for g in range(4):
-            key = keys[g]
-            if not key:
+        values = discard_values(keys, vectors, k)
+        for t in range(34):
+            v = values[t]
+            if v < 0:
                 continue
-            base = 9 * g
-            for r, v in enumerate(removals(rest[g], key, k, g == 3)):
-                if v < 0:
-                    continue
-                t = base + r
-                s = regular[t] = twice_k - v
-                if melds == 0:
-                    sp = 6 - pairs + (0 if counts[t] & 1 else 1)
-                    if sp < s:
-                        s = sp
-                options[t] = s
-                if s < best:
-                    best = s
+            s = regular[t] = twice_k - v
+            if melds == 0:
+                sp = 6 - pairs + (0 if counts[t] & 1 else 1)
+                if sp < s:
+                    s = sp
+            options[t] = s
+            if s < best:
+                best = s
         self.special = False
         if melds <= 1 and best > -1 and _bound(held, orphan_pair, melds) < best:
             key14 = _hand_key(keys)

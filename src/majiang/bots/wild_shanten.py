@@ -1,21 +1,12 @@
 """Shanten with wild tiles for Huangyan's one shape, four sets and a pair (rules/huangyan.md §2.6).
 
 Counts are by **identity**: a white-dragon stand-in counts as the wild face ``F``; the 得 tiles
-(physical face ``F``) are taken out and counted as ``jokers``. With ``k = 4 - melds`` sets to
-make and ``V`` the regular block value of the natural tiles (:mod:`majiang.bots.blocks`, the
-measure of :mod:`majiang.shanten`: ``2 * sets + partial sets (+1 for the pair)`` with at most
-``k`` sets and partial sets), the best target hand uses ``min(N, V + k + 1)`` of the ``N``
-natural tiles (every block left over takes one loose tile while there are loose tiles), and each
-joker fills one missing tile, so::
-
-    wild_shanten = max(2 * k - V - jokers, 13 - 3 * melds - (N + jokers))
-
-The second term is the floor: 0 for a 13-tile state (ready), -1 for a 14-tile state (complete).
-Target hands may hold any number of copies of a tile (a 得 may be a fifth copy, as
-``is_winning_shape`` allows) and, like :mod:`majiang.shanten`, the shanten does not ask whether
-the tiles it waits for are still to be drawn. The block values come from :mod:`.blocks` (the
-same vectors as :mod:`majiang.shanten`, whose entry points insist on 13 or 14 natural tiles),
-so its per-suit tables and discard/draw caches are shared with the other bots.
+(physical face ``F``) are taken out and counted as ``jokers``. The shanten is
+:func:`majiang.shanten.wild_regular_shanten` (the test the Huangyan scorer uses for a winning
+shape), from the block vectors of :mod:`majiang.shanten`; the draws and discards come from
+:mod:`.blocks`, whose per-suit tables and caches are shared with the other bots. Like
+:mod:`majiang.shanten`, the shanten does not ask whether the tiles it waits for are still to be
+drawn, and a target hand may hold a fifth copy of a face (a 得 standing for it).
 
 Drawing a physical ``F`` is drawing a joker (it always lowers a shanten of 0 or more); drawing a
 physical white dragon is drawing identity ``F`` when ``F`` is not the white dragon. The helpers
@@ -28,17 +19,16 @@ from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ..errors import InvalidHandError
+from ..shanten import BEST_VALUES, wild_regular_shanten
 from ..tiles import NUM_KINDS, WHITE
-from . import blocks
 from .blocks import (
     TILE_GROUP,
+    discard_values,
     group_keys,
     group_vectors,
     hand_vector,
     honor_vector,
-    improving,
-    removals,
-    rests,
+    improving_kinds,
     suit_vector,
 )
 
@@ -86,10 +76,6 @@ def _check(counts: Sequence[int], jokers: int, n_melds: int, sizes: tuple[int, .
     return n
 
 
-def _value(keys: Sequence[int], k: int) -> int:
-    return blocks.value(hand_vector(group_vectors(keys)), k)
-
-
 def wild_shanten(identity_counts: Sequence[int], jokers: int, n_melds: int) -> int:
     """Shanten of four sets and a pair: natural ``identity_counts`` (34 slots, 0-4 each) plus
     ``jokers`` 得 tiles plus ``n_melds`` declared sets, 13 or 14 tiles in all (a meld counts 3).
@@ -97,10 +83,8 @@ def wild_shanten(identity_counts: Sequence[int], jokers: int, n_melds: int) -> i
     0 is ready (13 tiles), -1 complete (14 tiles, the same as ``is_winning_shape``); a 14-tile
     state's shanten is the best after one discard.
     """
-    n = _check(identity_counts, jokers, n_melds, (13, 14))
-    k = 4 - n_melds
-    return max(2 * k - _value(group_keys(identity_counts), k) - jokers,
-               13 - 3 * n_melds - n - jokers)
+    _check(identity_counts, jokers, n_melds, (13, 14))
+    return wild_regular_shanten(identity_counts, jokers, n_melds)
 
 
 _useful_cache: dict[tuple[int, int, int, int, int], tuple[int, ...]] = {}
@@ -111,17 +95,19 @@ def _useful_identities(keys: Sequence[int], vectors: Sequence[int], k: int) -> t
     cache_key = (keys[0], keys[1], keys[2], keys[3], k)
     found = _useful_cache.get(cache_key)
     if found is None:
-        rest = rests(vectors)
-        out: list[int] = []
-        for g in range(4):
-            key = keys[g]
-            if key:
-                base = 9 * g
-                out.extend(base + r for r in improving(rest[g], key, k, g == 3))
         if len(_useful_cache) > 200_000:
             _useful_cache.clear()  # a long simulation must not grow without limit
-        found = _useful_cache[cache_key] = tuple(out)
+        found = _useful_cache[cache_key] = tuple(improving_kinds(keys, vectors, k))
     return found
+
+
+def _ready_state(
+    identity_counts: Sequence[int], jokers: int, n_melds: int
+) -> tuple[list[int], list[int], int]:
+    """(group keys, their vector ids, sets to make) of a checked 13-tile state."""
+    _check(identity_counts, jokers, n_melds, (13,))
+    keys = group_keys(identity_counts)
+    return keys, group_vectors(keys), 4 - n_melds
 
 
 def useful_faces(
@@ -132,13 +118,9 @@ def useful_faces(
     Drawing ``F`` is drawing a joker (always useful while a 得 is left to draw); a white dragon is
     identity ``F``. Faces held four times (three 得 for ``F``) are left out: they cannot be drawn.
     """
-    _check(identity_counts, jokers, n_melds, (13,))
-    k = 4 - n_melds
-    keys = group_keys(identity_counts)
-    vectors = group_vectors(keys)
-    value = blocks.value(hand_vector(vectors), k)
+    keys, vectors, k = _ready_state(identity_counts, jokers, n_melds)
     held = _physical_held(identity_counts, jokers, wild)
-    if 2 * k - value - jokers < 0:
+    if 2 * k - BEST_VALUES[hand_vector(vectors)][k] - jokers < 0:
         faces: Iterable[int] = _ALL_FACES  # every draw completes: a joker is waiting for a partner
     else:
         found = {
@@ -168,10 +150,7 @@ def useful_count(
 ) -> int:
     """Unseen copies (``unseen`` by physical face) of the faces that lower the shanten of a
     13-tile state (:func:`useful_faces` weighted by ``unseen``)."""
-    _check(identity_counts, jokers, n_melds, (13,))
-    k = 4 - n_melds
-    keys = group_keys(identity_counts)
-    vectors = group_vectors(keys)
+    keys, vectors, k = _ready_state(identity_counts, jokers, n_melds)
     return _acceptance(keys, vectors, jokers, k, wild, unseen)
 
 
@@ -179,7 +158,7 @@ def _acceptance(
     keys: Sequence[int], vectors: Sequence[int], jokers: int, k: int, wild: int | None,
     unseen: Sequence[int],
 ) -> int:
-    if 2 * k - blocks.value(hand_vector(vectors), k) - jokers < 0:
+    if 2 * k - BEST_VALUES[hand_vector(vectors)][k] - jokers < 0:
         return sum(unseen)  # any draw completes
     total = unseen[wild] if wild is not None else 0
     for x in _useful_identities(keys, vectors, k):
@@ -213,25 +192,19 @@ class WildDiscards:
         self.k = k = 4 - n_melds
         self.keys = keys = group_keys(identity_counts)
         self.vectors = vectors = group_vectors(keys)
-        self.value = blocks.value(hand_vector(vectors), k)
-        rest = rests(vectors)
+        self.value = BEST_VALUES[hand_vector(vectors)][k]
         options: dict[int, int] = {}
         natural_best = 99
         top = 2 * k - jokers
-        for g in range(4):
-            key = keys[g]
-            if not key:
+        for x, v in enumerate(discard_values(keys, vectors, k)):
+            if v < 0:
                 continue
-            base = 9 * g
-            for r, v in enumerate(removals(rest[g], key, k, g == 3)):
-                if v < 0:
-                    continue
-                s = top - v
-                if s < 0:
-                    s = 0
-                options[face_of(base + r, wild)] = s
-                if s < natural_best:
-                    natural_best = s
+            s = top - v
+            if s < 0:
+                s = 0
+            options[face_of(x, wild)] = s
+            if s < natural_best:
+                natural_best = s
         if jokers and wild is not None:
             options[wild] = max(top + 1 - self.value, 0)
         self.options = options

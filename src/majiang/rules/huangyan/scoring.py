@@ -15,14 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Any
 
 from ...errors import InvalidHandError, NotationError, NotWinningError, SituationError
 from ...hand import Hand, MeldKind, WinContext
 from ...notation import format_tiles, parse_tiles
-from ...shapes import suit_readings, suit_status
+from ...shanten import wild_regular_shanten
+from ...shapes import Reading, regular_readings
 from ...tiles import NUM_KINDS, WINDS, tile_name
 from .notation import check_tiles, format_huangyan_hand, format_meld, parse_huangyan_hand
 from .options import DEFAULT_OPTIONS, HuangyanOptions
@@ -50,8 +50,6 @@ LAZI = 300
 _KIND_ZH = ("对子", "明刻", "暗刻", "明杠", "暗杠", "顺子")
 _KIND_EN = ("pair", "exposed pung", "concealed pung", "exposed kong", "concealed kong", "chow")
 
-# A reading of the concealed part: (pair identity, chow starts, pung identities).
-Reading = tuple[int, tuple[int, ...], tuple[int, ...]]
 # Where the winning tile sits: (group kind, identity or chow start, bonus name), or None for a
 # self-drawn 得 used as a wild (no wait bonus).
 Placement = tuple[int, int, str] | None
@@ -96,6 +94,36 @@ class FanItem:
     def __str__(self) -> str:
         times = f" ×{self.count}" if self.count > 1 else ""
         return f"{self.zh} {self.en}{times}: +{self.fan} fan"
+
+
+def _items_json(items: tuple[HuItem, ...], fans: tuple[FanItem, ...]) -> dict[str, object]:
+    """The JSON form of hu items and fan items (``items`` and ``fans``)."""
+    return {
+        "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in items],
+        "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in fans],
+    }
+
+
+def _set_fans(seat_fans: int, dragon_fans: int) -> list[FanItem]:
+    """The fan items of pungs and kongs of the seat wind and of a live dragon (§4.3, §5.2)."""
+    fans: list[FanItem] = []
+    if seat_fans:
+        fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
+    if dragon_fans:
+        fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+    return fans
+
+
+def _group_class(wild: Wild, seat: int, ident: int) -> tuple[str, str]:
+    """(Chinese prefix, English words) of a group's class: seat wind, dragon, dead face, hard
+    or soft."""
+    if ident == seat:
+        return "门风", "of the seat wind"
+    if wild.is_live_dragon(ident):
+        return "字牌", "of a dragon"
+    if wild.is_dead(ident):
+        return "", "of the dead face"
+    return ("", "(hard)") if wild.is_hard(ident) else ("", "(soft)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,8 +194,7 @@ class HuangyanScore:
             "hu": self.hu,
             "fan": self.fan,
             "reading": self.reading,
-            "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in self.items],
-            "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in self.fans],
+            **_items_json(self.items, self.fans),
             "wild": tile_name(self.wild.face),
             "limit": self.limit,
             "three_wilds": self.three_wilds,
@@ -191,8 +218,7 @@ class LoserScore:
             "total": self.total,
             "hu": self.hu,
             "fan": self.fan,
-            "items": [{"zh": i.zh, "en": i.en, "tiles": i.tiles, "hu": i.hu} for i in self.items],
-            "fans": [{"zh": f.zh, "en": f.en, "fan": f.fan, "count": f.count} for f in self.fans],
+            **_items_json(self.items, self.fans),
             "limit": self.limit,
         }
 
@@ -212,116 +238,23 @@ class LoserScore:
 # --------------------------------------------------------------------------- shapes with 得
 
 
-def _honour_readings(counts: list[int]) -> tuple[int, list[int]] | None:
-    """(pair or -1, pungs) of the honour counts; 5 is a pung and a pair, 6 two pungs."""
-    pair = -1
-    pungs: list[int] = []
-    for t in range(27, NUM_KINDS):
-        n = counts[t]
-        if not n:
-            continue
-        if n % 3 == 1:
-            return None
-        if n % 3 == 2:
-            if pair >= 0:
-                return None
-            pair = t
-        pungs.extend([t] * (n // 3))
-    return pair, pungs
-
-
-def readings(counts: list[int]) -> list[Reading]:
-    """Every split of 34-slot identity counts into sets and exactly one pair.
-
-    Counts above four are allowed (a 得 may be a fifth copy of a face; identity ``F`` can be
-    carried by four stand-ins and three restored 得).
-    """
-    honours = _honour_readings(counts)
-    if honours is None:
-        return []
-    per_suit: list[tuple[int, tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]]] = []
-    for base in (0, 9, 18):
-        key = tuple(counts[base : base + 9])
-        if any(key):
-            options = suit_readings(key)
-            if not options:
-                return []
-            per_suit.append((base, options))
-    found: list[Reading] = []
-
-    def walk(i: int, pair: int, chows: tuple[int, ...], pungs: tuple[int, ...]) -> None:
-        if i == len(per_suit):
-            if pair >= 0:
-                found.append((pair, chows, pungs))
-            return
-        base, options = per_suit[i]
-        for p, c, q in options:
-            if p >= 0 and pair >= 0:
-                continue
-            walk(
-                i + 1,
-                base + p if p >= 0 else pair,
-                chows + tuple(base + r for r in c),
-                pungs + tuple(base + r for r in q),
-            )
-
-    walk(0, honours[0], (), tuple(honours[1]))
-    return found
-
-
-@lru_cache(maxsize=1 << 15)
-def _suit_need(key: tuple[int, ...]) -> tuple[int, int]:
-    """Fewest 得 (at most 3; 4 = more) that make one suit sets only / sets and the pair."""
-    sets = pair = 4
-    for j in range(4):
-        if sets <= j and pair <= j:
-            break
-        for added in combinations_with_replacement(range(9), j):
-            grown = list(key)
-            for r in added:
-                grown[r] += 1
-            status = suit_status(tuple(grown))
-            if status & 1:
-                sets = min(sets, j)
-            if status & 2:
-                pair = min(pair, j)
-    return sets, pair
-
-
-def _honour_need(n: int) -> int:
-    return (3 - n % 3) % 3 if n % 3 != 1 else 2
-
-
-def _honour_pair_need(n: int) -> int:
-    return _honour_need(n - 2) if n >= 2 else 2 - n
-
-
 def is_winning_shape(counts: list[int] | tuple[int, ...], n_melds: int, wild: Wild) -> bool:
     """Whether concealed tiles (34-slot *face* counts, the winning tile included) plus ``n_melds``
     declared sets make four sets and a pair, the 得 tiles standing for anything (§2.6).
 
-    Exact and cheap (cached per suit): the engine's ``could_win``.
+    Exact and cheap (the cached block values of :func:`majiang.shanten.wild_regular_shanten`):
+    the engine's ``could_win``.
     """
     if sum(counts) + 3 * n_melds != 14:
         return False
-    k = counts[wild.face]
+    face = wild.face
     ids = [0] * NUM_KINDS
     for t, n in enumerate(counts):
-        if n and t != wild.face:
+        if n and t != face:
+            if n > 4:
+                raise InvalidHandError(f"{n} tiles of {tile_name(t)}: there are four of each")
             ids[wild.identity(t)] += n
-    total = 0
-    best_extra = 2  # the pair made of two 得
-    for base in (0, 9, 18):
-        sets, pair = _suit_need(tuple(ids[base : base + 9]))
-        total += sets
-        best_extra = min(best_extra, pair - sets)
-    for t in range(27, NUM_KINDS):
-        n = ids[t]
-        if n:
-            sets = _honour_need(n)
-            total += sets
-            best_extra = min(best_extra, _honour_pair_need(n) - sets)
-    return total + best_extra <= k
+    return wild_regular_shanten(ids, counts[face], n_melds) < 0
 
 
 # --------------------------------------------------------------------------- the winner
@@ -446,7 +379,7 @@ class _Winner:
             counts = list(self.natural)
             for t in assign:
                 counts[t] += 1
-            for reading in readings(counts):
+            for reading in regular_readings(counts):
                 yield self.evaluate(assign, reading, face)
 
     def evaluate(self, assign: tuple[int, ...], reading: Reading, face: int) -> _Candidate:
@@ -565,7 +498,6 @@ class _Winner:
             texts.append(_join([text for _, text in shown]))
 
         items: list[HuItem] = []
-        fans: list[FanItem] = []
         seat_fans = dragon_fans = 0
         for meld in self.hand.melds:
             kind = self.meld_kind(meld.kind, meld.source)
@@ -604,10 +536,7 @@ class _Winner:
         if not chows and not self.meld_chows and opts.all_pungs_bonus:
             items.append(HuItem("对对和", "all pungs", "", opts.all_pungs_bonus))
 
-        if seat_fans:
-            fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
-        if dragon_fans:
-            fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+        fans = _set_fans(seat_fans, dragon_fans)
         restored = cand.assign.count(face)
         flush, flush_fan = self.flush_fan(restored)
         if flush_fan:
@@ -630,16 +559,7 @@ class _Winner:
         hu = self.value(kind, ident)
         if kind == CHOW:
             return HuItem("顺子", "chow", tiles, 0)
-        if ident == self.seat:
-            cls = ("门风", "of the seat wind")
-        elif wild.is_live_dragon(ident):
-            cls = ("字牌", "of a dragon")
-        elif wild.is_dead(ident):
-            cls = ("", "of the dead face")
-        elif wild.is_hard(ident):
-            cls = ("", "(hard)")
-        else:
-            cls = ("", "(soft)")
+        cls = _group_class(wild, self.seat, ident)
         return HuItem(cls[0] + _KIND_ZH[kind], f"{_KIND_EN[kind]} {cls[1]}", tiles, hu)
 
 
@@ -891,8 +811,7 @@ def score_loser(
         nonlocal seat_fans, dragon_fans
         if kind == CHOW:
             return
-        hard = w.is_hard(ident)
-        hu = HARD[kind] if hard else SOFT[kind]
+        hu = HARD[kind] if w.is_hard(ident) else SOFT[kind]
         if kind == PAIR:
             hu = 2 if ident == seat or w.is_live_dragon(ident) else 0
             if not hu:
@@ -900,14 +819,7 @@ def score_loser(
         else:
             seat_fans += ident == seat
             dragon_fans += w.is_live_dragon(ident)
-        if ident == seat:
-            cls = ("门风", "of the seat wind")
-        elif w.is_live_dragon(ident):
-            cls = ("字牌", "of a dragon")
-        elif w.is_dead(ident):
-            cls = ("", "of the dead face")
-        else:
-            cls = ("", "(hard)" if hard else "(soft)")
+        cls = _group_class(w, seat, ident)
         items.append(HuItem(cls[0] + _KIND_ZH[kind], f"{_KIND_EN[kind]} {cls[1]}", tiles, hu))
 
     for meld in parsed.melds:
@@ -927,11 +839,7 @@ def score_loser(
             group(PAIR, ident, shown)
     hu = sum(i.hu for i in items)
     fan = seat_fans + dragon_fans
-    fans: list[FanItem] = []
-    if seat_fans:
-        fans.append(FanItem("门风刻杠", "seat-wind pung/kong", seat_fans, seat_fans))
-    if dragon_fans:
-        fans.append(FanItem("字牌刻杠", "dragon pung/kong", dragon_fans, dragon_fans))
+    fans = _set_fans(seat_fans, dragon_fans)
     rounded = round_up_10(hu * 2**fan)
     total = cap(rounded, options)
     return LoserScore(
@@ -953,7 +861,6 @@ __all__ = [
     "LoserScore",
     "check_win",
     "is_winning_shape",
-    "readings",
     "round_up_10",
     "score_huangyan",
     "score_loser",
