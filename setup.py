@@ -33,8 +33,9 @@ COMPILED = [
     "src/majiang/engine/wall.py",
     "src/majiang/engine/legality.py",
     "src/majiang/engine/table.py",
-    # The RL observation encoder, and the efficiency bot's shanten blocks.
+    # The RL action codec and observation encoder, and the efficiency bot's shanten blocks.
     "src/majiang/env/encoding.py",
+    "src/majiang/env/observer.py",
     "src/majiang/bots/view.py",
     "src/majiang/bots/blocks.py",
     "src/majiang/bots/efficient.py",

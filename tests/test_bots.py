@@ -14,6 +14,7 @@ from majiang.bots.targets import SET_PATTERNS, Situation
 from majiang.bots.view import hand_counts, unseen_counts
 from majiang.engine import Chow, Discard, Observation, Pass, Phase, Pung, Table, Win
 from majiang.engine.match import Agent, play_hand
+from majiang.engine.state import HIDDEN
 from majiang.errors import MajiangError
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
@@ -28,7 +29,7 @@ from majiang.shanten import (
     shanten_of_key,
     special_shanten_of_key,
 )
-from majiang.tiles import KNITTED_SETS, ORPHANS
+from majiang.tiles import KNITTED_SETS, ORPHANS, WHITE
 
 RULES = GuobiaoRules()
 
@@ -155,6 +156,45 @@ def test_unseen_counts_from_the_visible_counts_equal_a_recount() -> None:
                 seen_kongs += any(m.kind is MeldKind.KONG for ms in obs.melds for m in ms)
                 table.apply(seat, bots[seat](obs))
     assert seen_kongs
+
+
+def _recount_unseen(obs: Observation, counts: list[int], wild: int | None) -> list[int]:
+    """The unseen counts by their definition: 4 - held - ponds - every meld shown (identity
+    ``wild`` shown by a white dragon unless it is white) - the indicator - a tile to rob."""
+    seen = list(counts)
+    for pond in obs.discards:
+        for t in pond:
+            seen[t] += 1
+    for melds in obs.melds:
+        for m in melds:
+            if m.tile != HIDDEN:
+                for t in m.tiles:
+                    seen[WHITE if t == wild and wild != WHITE else t] += 1
+    if obs.indicator is not None:
+        seen[obs.indicator] += 1
+    if obs.phase is Phase.ROB and obs.last_discard is not None:
+        seen[obs.last_discard] += 1
+    return [max(0, 4 - n) for n in seen]
+
+
+@pytest.mark.parametrize("rules,bot", [("gb", "efficient"), ("huangyan", "wild")])
+def test_unseen_counts_are_a_recount(rules: str, bot: str) -> None:
+    """At every decision of 20 hands, for every seat to act, the one unseen counter gives what
+    counting the hand, ponds, melds and indicator by hand gives (Huangyan: by physical face)."""
+    rule_set = make_rules(rules)
+    kongs = 0
+    for seed in range(20):
+        table = Table(rule_set, seed)
+        bots = [make_bot(bot, seed * 4 + s) for s in range(4)]
+        while not table.is_over:
+            for seat in table.to_act():
+                obs = table.observation(seat)
+                counts = hand_counts(obs)
+                assert unseen_counts(obs, counts, obs.wild) == _recount_unseen(
+                    obs, counts, obs.wild)
+                kongs += any(m.is_concealed_kong for m in obs.melds[seat])
+                table.apply(seat, bots[seat](obs))
+    assert kongs
 
 
 # --------------------------------------------------------------------------- building blocks

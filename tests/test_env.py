@@ -4,7 +4,9 @@ real payments, the Gymnasium wrapper, batched stepping and the documented exampl
 from __future__ import annotations
 
 import doctest
+import math
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +23,12 @@ from majiang.engine import IllegalAction, Table  # noqa: E402
 from majiang.engine.actions import ThrowBullets  # noqa: E402
 from majiang.env import (  # noqa: E402
     AGENTS,
+    OBSERVATION_VERSION,
     ActionCodec,
     BatchEnv,
     Layout,
     MajiangGymEnv,
-    TableEncoder,
+    Observer,
     action_list,
     decode_observation,
     encode_observation,
@@ -102,7 +105,7 @@ def test_encoding_round_trip(rules: str, options: dict[str, Any]) -> None:
     layout = Layout(rule_set.throw_limit)
     oracle = Layout(rule_set.throw_limit, oracle=True)
     codec = ActionCodec(rule_set.throw_limit)
-    fast, full = TableEncoder(layout, codec), TableEncoder(oracle, codec)
+    fast, full = Observer(layout, codec), Observer(oracle, codec)
     rng = random.Random(3)
     vec = np.zeros(layout.size, np.int16)
     big = np.zeros(oracle.size, np.int16)
@@ -278,3 +281,24 @@ def test_docs_examples() -> None:
         str(ROOT / "docs/env.md"), module_relative=False, optionflags=doctest.ELLIPSIS
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_spec_names_and_version_are_documented() -> None:
+    """The observer's feature names, in order, are the field names of docs/env.md's observation
+    table (the oracle blocks named in its prose), and the documented version is the layout's."""
+    text = (ROOT / "docs/env.md").read_text()
+    table = text.split("| Offset | Field |")[1].split("\n\n")[0]
+    fields = re.findall(r"^\| [^|]+ \| `(\w+)` \|", table, re.MULTILINE)
+    spec = Observer(Layout(5, oracle=True)).spec()
+    rows = [f["name"] for f in spec["row_fields"]]
+    names = [f["name"] for f in spec["features"]]
+    assert fields == names[: names.index("seat_rows") + 1] + rows
+    assert names[-2:] == ["other_hands", "wall"]
+    assert "`other_hands`" in text and "the `wall`" in text
+    assert re.findall(r"`OBSERVATION_VERSION`, version (\d+)", text) == [str(OBSERVATION_VERSION)]
+    assert spec["version"] == OBSERVATION_VERSION
+    assert sum(math.prod(f["shape"]) for f in spec["features"]) == spec["size"]
+    assert sum(math.prod(f["shape"]) for f in spec["row_fields"]) == Layout().row
+    private = {f["name"] for f in spec["features"] if f["feature_set"] == "private"}
+    assert private == {"hand", "drawn", "win_reaches_minimum"}
+    assert Observer(Layout()).spec()["feature_sets"] == ["public", "private"]

@@ -38,7 +38,7 @@ from .shanten import (
     useful_of_key,
 )
 from .shapes import winning_tiles
-from .tiles import NUM_KINDS, tile_name
+from .tiles import NUM_KINDS, tile_name, unseen_copies
 
 MIN_FANS = 8
 
@@ -225,7 +225,7 @@ def unseen_counts(hand: Hand, visible: str | Iterable[int] = ()) -> list[int]:
     held = hand.kind_counts()
     for t in _as_tiles(visible):
         held[t] += 1
-    return [max(0, 4 - n) for n in held]
+    return unseen_copies(held)
 
 
 def _useful(key: int, n_tiles: int, melds: int, counts: list[int]) -> list[int]:

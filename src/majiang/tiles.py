@@ -130,6 +130,12 @@ def wind_index(letter: str) -> int:
     return index
 
 
+def unseen_copies(seen: list[int] | tuple[int, ...]) -> list[int]:
+    """Copies of each kind nobody has shown: ``4 - seen[kind]``, never below 0 (``seen``: 34
+    counts of the copies held, shown or otherwise known). Every unseen count is this one."""
+    return [4 - n if n < 4 else 0 for n in seen]
+
+
 def counts_of(tiles: list[int] | tuple[int, ...]) -> list[int]:
     """A 34-slot count vector of the (non-flower) tiles."""
     counts = [0] * NUM_KINDS

@@ -13,8 +13,8 @@ from ..engine.actions import Action, Win
 from ..engine.state import count_visible
 from ..engine.table import HIDDEN, Observation, Phase
 from ..errors import MajiangError
-from ..hand import Meld, MeldKind
-from ..tiles import WHITE
+from ..hand import Meld
+from ..tiles import WHITE, unseen_copies
 
 
 def hand_counts(obs: Observation) -> list[int]:
@@ -36,75 +36,36 @@ def is_concealed(melds: tuple[Meld, ...]) -> bool:
 
 
 def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) -> list[int]:
-    """Copies of each face this seat cannot see: 4 - held - in ponds - in every meld shown -
-    the indicator.
+    """Copies of each face this seat cannot see (:func:`~majiang.tiles.unseen_copies`): 4 -
+    held - in ponds - in every meld shown - the indicator.
 
     Other seats' concealed kongs are face down and count as unseen; the tile being added to a
     kong (robbing window) is visible. With a ``wild`` face, melds hold identities: identity
     ``wild`` in a meld is a white dragon (the stand-in), unless the wild face is white itself.
-
-    Without a wild face, the count of the tiles face up (``obs.visible``, kept by the table, or
-    counted when the observation lacks it) gives them, with the own concealed kongs added.
+    Without one, the count of the tiles face up (``obs.visible``, kept by the table) gives them.
     """
-    if wild is None:
-        visible = obs.visible
-        if visible is None:  # an observation from a source that does not keep it
-            visible = count_visible(obs.melds, obs.discards)
-        unseen = [0] * 34
-        for t in range(34):  # one native loop when compiled
-            n = 4 - counts[t] - visible[t]
-            if n > 0:
-                unseen[t] = n
-        for m in obs.melds[obs.seat]:
-            if m.is_concealed_kong:
-                unseen[m.tile] = 0  # all four are this seat's
-        if obs.indicator is not None and unseen[obs.indicator]:
-            unseen[obs.indicator] -= 1
-        if obs.phase is Phase.ROB and obs.last_discard is not None and unseen[obs.last_discard]:
-            unseen[obs.last_discard] -= 1
-        return unseen
-    seen = _seen_by_recount(obs, counts, wild)
-    if obs.indicator is not None:
-        seen[obs.indicator] += 1
-    if obs.phase is Phase.ROB and obs.last_discard is not None:
-        seen[obs.last_discard] += 1
-    return [4 - n if n < 4 else 0 for n in seen]
-
-
-def _seen_by_recount(obs: Observation, counts: list[int], wild: int) -> list[int]:
-    """Held tiles plus every tile in the ponds and the melds shown, melds read with the wild
-    face's stand-in (see ``unseen_counts``)."""
-    seen = list(counts)
-    for pond in obs.discards:
-        for t in pond:
-            seen[t] = seen[t] + 1
-    stand_in = wild != WHITE
-    for melds in obs.melds:
+    visible = obs.visible if wild is None else None
+    if visible is None:  # a wild face, or an observation from a source that does not keep it
+        visible = count_visible(obs.melds, obs.discards, wild)
+    seen = [0] * 34
+    for t in range(34):  # one native loop when compiled
+        seen[t] = counts[t] + visible[t]
+    stand_in = -1 if wild is None or wild == WHITE else wild
+    for melds in obs.melds if wild is not None else (obs.melds[obs.seat],):
         for m in melds:
-            tile = m.tile
-            if tile == HIDDEN:
-                continue
-            kind = m.kind
-            if kind is _CHOW:
-                if stand_in:
-                    for x in (tile, tile + 1, tile + 2):
-                        face = WHITE if x == wild else x
-                        seen[face] = seen[face] + 1
-                else:
-                    seen[tile] = seen[tile] + 1
-                    seen[tile + 1] = seen[tile + 1] + 1
-                    seen[tile + 2] = seen[tile + 2] + 1
-            else:
-                face = WHITE if stand_in and tile == wild else tile
-                seen[face] = seen[face] + (4 if kind is _KONG else 3)
-    return seen
+            if m.is_concealed_kong and m.tile != HIDDEN:
+                face = WHITE if m.tile == stand_in else m.tile
+                seen[face] = seen[face] + 4
+    if obs.indicator is not None:
+        seen[obs.indicator] = seen[obs.indicator] + 1
+    if obs.phase is Phase.ROB and obs.last_discard is not None:
+        seen[obs.last_discard] = seen[obs.last_discard] + 1
+    return unseen_copies(seen)
 
 
-_CHOW: Final = MeldKind.CHOW
 _WIN: Final = Win
 """Classes used in the hot paths are ``Final`` aliases: compiled, an imported name is looked up
 in the module's dict at each use, a ``Final`` one is a C static."""
-_KONG: Final = MeldKind.KONG
 
 
 def require_guobiao(obs: Observation, bot: str) -> None:

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 from ..errors import MajiangError
 from ..frozen import rebuild
 from ..hand import Meld
-from ..tiles import tile_name
+from ..tiles import WHITE, tile_name
 from .actions import Action
 
 HIDDEN = -1
@@ -135,19 +135,25 @@ class Observation(NamedTuple):
 
 
 def count_visible(
-    melds: tuple[tuple[Meld, ...], ...], discards: tuple[tuple[int, ...], ...]
+    melds: tuple[tuple[Meld, ...], ...],
+    discards: tuple[tuple[int, ...], ...],
+    wild: int | None = None,
 ) -> tuple[int, ...]:
     """:attr:`Observation.visible` counted from an observation's melds and ponds (for an
-    observation rebuilt from elsewhere, e.g. the RL encoding)."""
+    observation rebuilt from elsewhere, e.g. the RL encoding). With a ``wild`` face, melds hold
+    identities: identity ``wild`` in a meld is shown by a white dragon (its stand-in), unless
+    the wild face is white itself."""
     counts = [0] * 34
     for pond in discards:
         for t in pond:
             counts[t] = counts[t] + 1
+    stand_in = -1 if wild is None or wild == WHITE else wild
     for seat_melds in melds:
         for m in seat_melds:
             if m.tile != HIDDEN and not m.is_concealed_kong:
                 for t in m.tiles:
-                    counts[t] = counts[t] + 1
+                    face = WHITE if t == stand_in else t
+                    counts[face] = counts[face] + 1
     return tuple(counts)
 
 

@@ -3,7 +3,8 @@
 ``majiang.env.env(rules="gb" | "huangyan", **options)`` returns a PettingZoo AEC environment
 (one hand per episode); :class:`MajiangGymEnv` seats one learner against bots;
 :class:`BatchEnv` steps many tables in one call. The action space and the observation vector
-are documented in :mod:`majiang.env.encoding` and ``docs/env.md``. Needs the ``env`` extra
+are documented in :mod:`majiang.env.encoding` and ``docs/env.md``; :class:`Observer` encodes
+them. Needs the ``env`` extra
 (``pip install '.[env]'`` in a clone: numpy, gymnasium, pettingzoo).
 """
 
@@ -15,27 +16,22 @@ require_extra("env", "majiang.env")
 
 from .aec import AGENTS, MajiangEnv, env
 from .batch import BatchEnv
-from .encoding import (
-    ActionCodec,
-    Layout,
-    TableEncoder,
-    action_count,
-    action_list,
-    decode_observation,
-    encode_observation,
-)
+from .encoding import OBSERVATION_VERSION, ActionCodec, Layout, action_count, action_list
 from .gym import MajiangGymEnv
+from .observer import BatchObserver, Observer, decode_observation, encode_observation
 
 raw_env = MajiangEnv
 
 __all__ = [
     "AGENTS",
+    "OBSERVATION_VERSION",
     "ActionCodec",
     "BatchEnv",
+    "BatchObserver",
     "Layout",
     "MajiangEnv",
     "MajiangGymEnv",
-    "TableEncoder",
+    "Observer",
     "action_count",
     "action_list",
     "decode_observation",

@@ -21,49 +21,18 @@ from gymnasium import spaces
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 
 from ..engine.table import Phase, Table
-from ..errors import MajiangError
 from ..rules.base import RuleSet
-from ..rules.registry import DEFAULT_RULES, make_rules
-from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
+from ..rules.registry import DEFAULT_RULES
+from .encoding import Layout, MaskArray, ObsArray
+from .observer import Observer
+from .tables import SelfPlaySettings, next_seed, reset_table
 
 AGENTS = ("player_0", "player_1", "player_2", "player_3")
 _END = Phase.END  # a module constant: Phase.END is a slow enum look-up (see engine.table)
 SEAT_OF = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
-def make_table_rules(rules: str | RuleSet, options: dict[str, Any]) -> RuleSet:
-    """A rule set by name (with options) or as given."""
-    if isinstance(rules, str):
-        return make_rules(rules, options)
-    if options:
-        raise MajiangError("rule options go with a rule set name, not a RuleSet object")
-    return rules
-
-
-def reset_table(
-    rules: RuleSet,
-    seed: int,
-    options: dict[str, Any],
-    *,
-    dealer: int,
-    prevalent_wind: int,
-    every_seat_answers: bool,
-) -> Table:
-    """The table of ``reset(seed, options)``: ``options`` may override the dealer and the
-    prevalent wind and give an explicit ``wall`` and Huangyan's ``dealer_count`` and ``thrown``."""
-    return Table(
-        rules,
-        seed,
-        dealer=options.get("dealer", dealer),
-        prevalent_wind=options.get("prevalent_wind", prevalent_wind),
-        wall=options.get("wall"),
-        every_seat_answers=every_seat_answers,
-        dealer_count=options.get("dealer_count", 1),
-        thrown=options.get("thrown", (0, 0, 0, 0)),
-    )
-
-
-class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
+class MajiangEnv(AECEnv[str, dict[str, Any], int | None], SelfPlaySettings):
     """One hand per episode under a rule set; see the module docstring."""
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (PettingZoo's convention)
@@ -73,30 +42,15 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
     }
 
     def __init__(
-        self,
-        rules: str | RuleSet = DEFAULT_RULES,
-        *,
-        render_mode: str | None = None,
-        oracle: bool = False,
-        every_seat_answers: bool = True,
-        dealer: int = 0,
-        prevalent_wind: int = 0,
-        bullet_value: float = 0.0,
-        max_pond: int = 40,
-        **options: Any,
+        self, rules: str | RuleSet = DEFAULT_RULES, *, render_mode: str | None = None, **kwargs: Any
     ) -> None:
-        super().__init__()
-        self.rule_set = make_table_rules(rules, options)
-        self.layout = Layout(self.rule_set.throw_limit, max_pond, oracle)
+        """``kwargs``: the settings of :class:`~majiang.env.tables.SelfPlaySettings`."""
+        AECEnv.__init__(self)
+        SelfPlaySettings.__init__(self, rules, **kwargs)
         self._sizes = (self.layout.size, self.layout.num_actions)
         """The layout's sizes (its properties compute them at every call)."""
-        self.codec = ActionCodec(self.layout.throw_limit)
-        self.encoder = TableEncoder(self.layout, self.codec)
+        self.observer = Observer(self.layout, self.codec)
         self.render_mode = render_mode
-        self.every_seat_answers = every_seat_answers
-        self.dealer = dealer
-        self.prevalent_wind = prevalent_wind
-        self.bullet_value = bullet_value
         self.possible_agents = list(AGENTS)
         low, high = self.layout.low_high()
         obs_space = spaces.Dict(
@@ -109,9 +63,9 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         self.action_spaces = {
             a: spaces.Discrete(self.layout.num_actions) for a in self.possible_agents
         }
-        oracle_layout = Layout(self.layout.throw_limit, max_pond, True)
+        oracle_layout = Layout(self.layout.throw_limit, self.layout.max_pond, True)
         self.state_space = spaces.Box(*oracle_layout.low_high(), dtype=np.int16)
-        self._state_encoder = TableEncoder(oracle_layout, self.codec)
+        self._state_observer = Observer(oracle_layout, self.codec)
         self._seeds = random.Random()
         self.table: Table | None = None
         self.seed_used = 0
@@ -128,11 +82,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         """A new hand. ``seed`` is the table's seed (``Table(rules, seed)`` plays the same hand);
         without one the next seed comes from the last one given. ``options`` may set ``dealer``,
         ``prevalent_wind``, ``wall`` (tiles in draw order), ``dealer_count``, ``thrown``."""
-        if seed is not None:
-            self._seeds.seed(seed)
-            table_seed = seed
-        else:
-            table_seed = self._seeds.getrandbits(62)
+        table_seed = next_seed(self._seeds, seed)
         opts = dict(options or {})
         self.seed_used = table_seed
         self.table = reset_table(
@@ -143,7 +93,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
             prevalent_wind=self.prevalent_wind,
             every_seat_answers=self.every_seat_answers,
         )
-        self.encoder.reset(self.table)
+        self.observer.reset(self.table)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -173,7 +123,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         obs: ObsArray = np.empty(self._sizes[0], np.int16)  # encode writes every value
         mask: MaskArray = np.empty(self._sizes[1], np.int8)
         assert self.table is not None
-        self.encoder.encode(SEAT_OF[agent], obs, mask)
+        self.observer.encode(SEAT_OF[agent], obs, mask)
         return {"observation": obs, "action_mask": mask}
 
     def _payments(self) -> list[float]:
@@ -234,13 +184,13 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None]):
         """The oracle vector of seat 0 (every hand and the wall), for centralised critics."""
         table = self.table
         assert table is not None
-        encoder = self._state_encoder
-        layout = encoder.layout
-        if encoder.table is not table:
-            encoder.reset(table)
+        observer = self._state_observer
+        layout = observer.layout
+        if observer.table is not table:
+            observer.reset(table)
         obs: ObsArray = np.zeros(layout.size, np.int16)
         mask: MaskArray = np.zeros(layout.num_actions, np.int8)
-        encoder.encode(0, obs, mask)
+        observer.encode(0, obs, mask)
         return obs
 
     @property

@@ -14,82 +14,44 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from itertools import compress
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from ..engine.actions import DISCARDS, Action
+from ..engine.actions import Action
 from ..engine.table import HandResult, Phase, Table
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT_RULES
-from .aec import make_table_rules
-from .encoding import (
-    HAND,
-    N_SCALARS,
-    ROLL,
-    SEATS,
-    WIN,
-    ActionCodec,
-    Layout,
-    MaskArray,
-    ObsArray,
-    TableEncoder,
-)
+from .encoding import MaskArray, ObsArray
+from .observer import BatchObserver
+from .tables import SelfPlaySettings
 
 _END = Phase.END  # a module constant: Phase.END is a slow enum look-up (see engine.table)
-_TURN = Phase.TURN
-_KINDS = range(34)
 
 
-class BatchEnv:
+class BatchEnv(SelfPlaySettings):
     """``num_envs`` tables in self-play; see the module docstring."""
 
-    def __init__(
-        self,
-        num_envs: int,
-        rules: str | RuleSet = DEFAULT_RULES,
-        *,
-        oracle: bool = False,
-        every_seat_answers: bool = True,
-        dealer: int = 0,
-        prevalent_wind: int = 0,
-        bullet_value: float = 0.0,
-        max_pond: int = 40,
-        **options: Any,
-    ) -> None:
+    def __init__(self, num_envs: int, rules: str | RuleSet = DEFAULT_RULES, **kwargs: Any) -> None:
+        """``kwargs``: the settings of :class:`~majiang.env.tables.SelfPlaySettings`."""
+        super().__init__(rules, **kwargs)
         self.num_envs = num_envs
-        self.rule_set = make_table_rules(rules, options)
-        self.layout = Layout(self.rule_set.throw_limit, max_pond, oracle)
-        self.codec = ActionCodec(self.layout.throw_limit)
-        self.every_seat_answers = every_seat_answers
-        self.dealer = dealer
-        self.prevalent_wind = prevalent_wind
-        self.bullet_value = bullet_value
-        self.obs: ObsArray = np.zeros((num_envs, self.layout.size), np.int16)
-        self.mask: MaskArray = np.zeros((num_envs, self.layout.num_actions), np.int8)
-        self.seats: npt.NDArray[np.int64] = np.zeros(num_envs, np.int64)
+        self.observer = BatchObserver(self.layout, self.codec, num_envs)
+        self.obs: ObsArray = self.observer.obs
+        self.mask: MaskArray = self.observer.mask
+        self.seats: npt.NDArray[np.int64] = self.observer.seats
         self.rewards: npt.NDArray[np.float32] = np.zeros((num_envs, 4), np.float32)
         self.dones: npt.NDArray[np.bool_] = np.zeros(num_envs, np.bool_)
         self.results: list[HandResult | None] = [None] * num_envs
         """The result of the hand that ended at each table in the last step (else None)."""
         self.seeds: list[int] = list(range(num_envs))
         self.tables: list[Table] = []
-        layout = self.layout
-        self._rows: ObsArray = np.zeros((num_envs, 4, layout.row), np.int16)
-        self._rows_view = self.obs[:, SEATS : layout.public_size].reshape(num_envs, 4, layout.row)
-        assert np.shares_memory(self._rows_view, self.obs)
-        self.encoders = [
-            TableEncoder(layout, self.codec, self._rows[i]) for i in range(num_envs)
-        ]
         self.encode_seconds = 0.0
         """Time spent encoding observations and masks in :meth:`encode_all` (benchmarks)."""
         self.query_seconds = 0.0
         """Time spent asking the tables who acts and what is legal in :meth:`encode_all`."""
-        self._offsets = np.arange(num_envs) * layout.num_actions
         self._paid: list[list[float]] = [[0.0] * 4 for _ in range(num_envs)]
-        self._range = np.arange(num_envs)[:, None]
         self.hands_finished = 0
         self.steps = 0
 
@@ -102,18 +64,16 @@ class BatchEnv:
             every_seat_answers=self.every_seat_answers,
         )
         self.seeds[i] = seed
-        self.encoders[i].reset(table)
+        self.observer.reset(i, table)
         self._paid[i] = [0.0] * 4
         return table
 
     def encode_all(self) -> None:
-        """Every table's acting seat, observation vector and mask, written in a few vectorised
-        operations (the per-table part only gathers small lists of small ints).
+        """Every table's acting seat, observation vector and mask (:class:`BatchObserver`).
 
         The table's own work (``to_act`` and ``legal_actions``, which the next ``apply``
         would do anyway) is timed in ``query_seconds``, the encoding in ``encode_seconds``."""
         start = time.perf_counter()
-        n = self.num_envs
         tables = self.tables
         seats: list[int] = []
         legals: list[list[Action]] = []
@@ -122,64 +82,10 @@ class BatchEnv:
             seats.append(seat)
             legals.append(table.legal_actions(seat))
         middle = time.perf_counter()
-        indices = self.codec.indices
-        flat: list[int] = []
-        counts: list[int] = []
-        scalars: list[int] = []
-        hands: list[int] = []
-        special: list[int] = []
-        oracle = self.layout.oracle
-        encoders = self.encoders
-        turns: list[bool] = []
-        for i, (table, encoder, seat, legal_actions) in enumerate(
-            zip(tables, encoders, seats, legals, strict=True)
-        ):
-            encoder.sync()
-            held = table.concealed[seat]
-            hands += held
-            # A turn's actions end with a discard of every kind held (Table._turn_actions), whose
-            # indices are the tiles: those come from the hands below, in one vectorised step.
-            cut = len(legal_actions) - 34 + held.count(0)
-            turn = (
-                table.phase is _TURN
-                and cut >= 0
-                and legal_actions[cut] is DISCARDS[next(compress(_KINDS, held), 0)]
-            )
-            turns.append(turn)
-            if turn:
-                legal = indices(legal_actions[:cut]) if cut else []
-            else:
-                legal = indices(legal_actions)
-            flat += legal
-            counts.append(len(legal))
-            scalars += encoder.scalars(seat, WIN in legal)
-            if oracle or encoder.concealed_kongs[seat]:
-                special.append(i)
-        held_counts = np.frombuffer(bytes(hands), np.uint8).reshape(n, 34)
-        mask = self.mask
-        mask[:] = 0
-        np.greater(held_counts, 0, out=mask[:, :34], where=np.array(turns)[:, None])
-        mask.reshape(-1)[np.repeat(self._offsets, counts) + self._flat_array(flat)] = 1
-        obs = self.obs
-        values = np.frombuffer(bytes(scalars), np.uint8).reshape(n, N_SCALARS + 4)
-        obs[:, :N_SCALARS] = values[:, :N_SCALARS]
-        obs[:, HAND:SEATS] = held_counts
-        self.seats[:] = seats
-        rows = self._rows
-        rows[:, :, 0] = values[:, N_SCALARS:]
-        self._rows_view[:] = rows[self._range, ROLL[self.seats]]
-        for i in special:
-            encoders[i].finish(seats[i], obs[i])
+        self.observer.encode(tables, seats, legals)
         end = time.perf_counter()
         self.query_seconds += middle - start
         self.encode_seconds += end - middle
-
-    def _flat_array(self, flat: list[int]) -> npt.NDArray[np.integer[Any]]:
-        """The legal indices as an array: through ``bytes`` when they fit in a byte, about five
-        times faster than NumPy's conversion of a list of Python ints."""
-        if self.layout.num_actions <= 256:
-            return np.frombuffer(bytes(flat), np.uint8)
-        return np.array(flat, np.intp)
 
     def reset(
         self, seeds: Sequence[int] | None = None

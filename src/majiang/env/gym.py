@@ -21,8 +21,9 @@ from ..engine.match import Agent
 from ..engine.table import IllegalAction, Table
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT_RULES
-from .aec import make_table_rules, reset_table
-from .encoding import ActionCodec, Layout, MaskArray, ObsArray, TableEncoder
+from .encoding import ActionCodec, Layout, MaskArray, ObsArray
+from .observer import Observer
+from .tables import make_table_rules, next_seed, reset_table
 
 
 class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
@@ -63,7 +64,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
         self.rule_set = make_table_rules(rules, options)
         self.layout = Layout(self.rule_set.throw_limit, max_pond, oracle)
         self.codec = ActionCodec(self.layout.throw_limit)
-        self.encoder = TableEncoder(self.layout, self.codec)
+        self.observer = Observer(self.layout, self.codec)
         specs = [opponents] * 3 if isinstance(opponents, str) else list(opponents)
         if len(specs) != 3:
             raise ValueError("opponents: one bot name, or three names or agents")
@@ -100,11 +101,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         """A new hand (``seed`` is the table's seed); ``options`` as the AEC env's ``reset``."""
         super().reset(seed=seed)
-        if seed is not None:
-            self._seeds.seed(seed)
-            hand_seed = seed
-        else:
-            hand_seed = self._seeds.getrandbits(62)
+        hand_seed = next_seed(self._seeds, seed)
         opts = dict(options or {})
         draw = random.Random(hand_seed)
         self.seat = self.fixed_seat if self.fixed_seat is not None else draw.randrange(4)
@@ -117,7 +114,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
             prevalent_wind=self.prevalent_wind,
             every_seat_answers=self.every_seat_answers,
         )
-        self.encoder.reset(self.table)
+        self.observer.reset(self.table)
         self.bots = self._agents(hand_seed)
         self._paid = 0.0
         self._advance()
@@ -148,7 +145,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
     def _observe(self) -> dict[str, Any]:
         obs: ObsArray = np.zeros(self.layout.size, np.int16)
         mask: MaskArray = np.zeros(self.layout.num_actions, np.int8)
-        self.encoder.encode(self.seat, obs, mask)
+        self.observer.encode(self.seat, obs, mask)
         return {"observation": obs, "action_mask": mask}
 
     def _info(self, obs: dict[str, Any] | None = None) -> dict[str, Any]:
