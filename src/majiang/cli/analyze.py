@@ -1,4 +1,10 @@
-"""``majiang analyze``: shanten, useful tiles, scored waits and discard advice for one hand."""
+"""``majiang analyze``: shanten, useful tiles, scored waits and discard advice
+
+Analyse a 13- or 14-tile hand written in the notation of docs/rules/guobiao.md §1.2. 13 tiles:
+shanten, useful tiles and, when ready, every wait scored on a discard and self-drawn (and whether
+it reaches 8 fans). 14 tiles (the last concealed tile just drawn): every discard ranked by shanten,
+then by unseen useful tiles. With --batch, read JSON lines.
+"""
 
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from .batch import (
     process_lines,
     write_lines,
 )
+from .command import add_command
 from .inputs import open_text
 from .score import parse_options
 
@@ -39,17 +46,7 @@ SHAPE_LABELS = {
 
 def add_parser(commands: Any) -> None:
     """Register ``analyze`` on the sub-command parser."""
-    p = commands.add_parser(
-        "analyze",
-        help="shanten, useful tiles, scored waits and discard advice",
-        description=(
-            "Analyse a 13- or 14-tile hand written in the notation of docs/rules/guobiao.md §1.2. "
-            "13 tiles: shanten, useful tiles and, when ready, every wait scored on a discard "
-            "and self-drawn (and whether it reaches 8 fans). 14 tiles (the last concealed tile "
-            "just drawn): every discard ranked by shanten, then by unseen useful tiles. "
-            "With --batch, read JSON lines."
-        ),
-    )
+    p = add_command(commands, "analyze", run, __doc__)
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF"')
     p.add_argument(
         "--visible",
@@ -60,7 +57,6 @@ def add_parser(commands: Any) -> None:
     add_wind_arguments(p)
     add_notation_argument(p)
     add_output_arguments(p, "analyse")
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

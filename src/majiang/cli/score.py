@@ -1,4 +1,10 @@
-"""``majiang score``: one hand as a table or JSON, or a batch of JSON lines."""
+"""``majiang score``: score a Guobiao or Huangyan winning hand
+
+Score a winning hand by the Guobiao (--rules gb, the default) or the Huangyan (--rules huangyan
+--wild FACE) rules. The hand is written in the notation of docs/rules/guobiao.md §1.2, the last
+concealed tile the winning tile; Botzone tile names, Tenhou's 1-7z honours and upper-case suit
+letters are read too. With --batch, read JSON lines.
+"""
 
 from __future__ import annotations
 
@@ -27,24 +33,14 @@ from .batch import (
     process_lines,
     write_lines,
 )
+from .command import add_command
 from .inputs import open_text
 from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
     """Register ``score`` on the sub-command parser."""
-    p = commands.add_parser(
-        "score",
-        help="score a Guobiao or Huangyan winning hand",
-        description=(
-            "Score a winning hand by the Guobiao (--rules gb, the default) or the Huangyan "
-            "(--rules huangyan --wild FACE) rules. The hand is written in the notation of "
-            "docs/rules/guobiao.md §1.2, the last concealed tile the winning tile; Botzone tile "
-            "names, Tenhou's 1-7z honours and upper-case suit letters are read too. With "
-            "--batch, read JSON lines."
-        ),
-        epilog=_options_epilog(),
-    )
+    p = add_command(commands, "score", run, __doc__, epilog=_options_epilog())
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
     p.add_argument(
         "--rules",
@@ -70,7 +66,6 @@ def add_parser(commands: Any) -> None:
         help="show the reading and every implied fan that was not counted, and why",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for --batch (1)")
-    p.set_defaults(run=run)
 
 
 def _rule_sets_help() -> str:

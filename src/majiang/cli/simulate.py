@@ -1,4 +1,10 @@
-"""``majiang simulate``: bots play many hands or matches; per-bot figures as a table or JSON."""
+"""``majiang simulate``: let bots play many hands and report per-bot figures
+
+Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; the same seed gives
+the same figures for any --jobs and --backend. Prints each bot's win rate, deal-in rate, mean
+winning total (fans in gb, hu in huangyan) and points (and bullets and gunner hands in huangyan),
+the draw rate and the speed.
+"""
 
 from __future__ import annotations
 
@@ -12,21 +18,13 @@ from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
+from .command import add_command
 from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
     """Register ``simulate`` on the sub-command parser."""
-    p = commands.add_parser(
-        "simulate",
-        help="let bots play many hands and report per-bot figures",
-        description=(
-            "Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; "
-            "the same seed gives the same figures for any --jobs and --backend. Prints each "
-            "bot's win rate, deal-in rate, mean winning total (fans in gb, hu in huangyan) and "
-            "points (and bullets and gunner hands in huangyan), the draw rate and the speed."
-        ),
-    )
+    p = add_command(commands, "simulate", run, __doc__)
     p.add_argument("--rules", default=DEFAULT_RULES, choices=list(RULE_SETS),
                    help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--games", type=int, default=100, metavar="N", help="hands, or matches (100)")
@@ -60,7 +58,6 @@ def add_parser(commands: Any) -> None:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
-    p.set_defaults(run=run)
 
 
 def add_backend_arguments(p: argparse.ArgumentParser) -> None:

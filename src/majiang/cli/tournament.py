@@ -1,5 +1,14 @@
-"""``majiang tournament``: a duplicate tournament between four entrants; a table or JSON, and
-``results.json``, ``hands.jsonl`` and ``ratings.png`` in ``--out`` (resumable)."""
+"""``majiang tournament``: a duplicate tournament: every deal in every seat rotation, per-bot
+figures
+
+Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants over the
+seats (all 24 orders with --permutations), so that every entrant plays every seat's tiles. Prints
+each entrant's mean points per hand with a 95% interval over deals, win, self-draw and deal-in
+rates, mean winning total (fans in gb, hu in huangyan) and an Elo-style rating. With --out DIR the
+hands are written to DIR/hands.jsonl as they finish and the same command resumes an interrupted
+run; DIR/results.json and DIR/ratings.png at the end. The same seed gives the same results for any
+--jobs and --backend.
+"""
 
 from __future__ import annotations
 
@@ -12,26 +21,14 @@ from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import ProgressBar
+from .command import add_command
 from .options import option_values
 from .simulate import add_backend_arguments, backend_from_args, default_bot
 
 
 def add_parser(commands: Any) -> None:
     """Register ``tournament`` on the sub-command parser."""
-    p = commands.add_parser(
-        "tournament",
-        help="a duplicate tournament: every deal in every seat rotation, per-bot figures",
-        description=(
-            "Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants "
-            "over the seats (all 24 orders with --permutations), so that every entrant plays "
-            "every seat's tiles. Prints each entrant's mean points per hand with a 95% "
-            "interval over deals, win, self-draw and deal-in rates, mean winning total (fans "
-            "in gb, hu in huangyan) and an Elo-style rating. With --out DIR the hands are "
-            "written to DIR/hands.jsonl as they finish and the same command resumes an "
-            "interrupted run; DIR/results.json and DIR/ratings.png at the end. The same seed "
-            "gives the same results for any --jobs and --backend."
-        ),
-    )
+    p = add_command(commands, "tournament", run, __doc__)
     p.add_argument(
         "--bots",
         default=None,
@@ -78,7 +75,6 @@ def add_parser(commands: Any) -> None:
         default=None,
         help="progress bar on stderr (default: when stderr is a terminal)",
     )
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
