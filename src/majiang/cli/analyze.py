@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from ..analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
-from ..errors import MajiangError, NotationError, SituationError, UsageError
+from ..errors import NotationError, SituationError
 from ..notation import format_hand, format_tiles, parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
@@ -24,11 +24,12 @@ from .batch import (
     add_notation_argument,
     add_output_arguments,
     add_wind_arguments,
+    check_hand_or_batch,
     check_record,
-    echo_id,
     explain_notation,
     pasted_hand,
     process_lines,
+    record_answer,
     write_lines,
 )
 from .command import add_command
@@ -62,14 +63,11 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang analyze``."""
     options = parse_options(args.option)
+    check_hand_or_batch(args.hand, args.batch, "analyse")
     if args.batch is not None:
-        if args.hand is not None:
-            raise UsageError("give either a HAND or --batch FILE, not both")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options)
         return 0
-    if args.hand is None:
-        raise UsageError("give a HAND to analyse (or --batch FILE)")
     text, read_from = pasted_hand(args.hand, args.notation)
     try:
         hand = parse_hand(text)
@@ -206,24 +204,21 @@ _FIELDS = frozenset({"hand", "visible", "seat_wind", "prevalent_wind", "id"})
 
 def analyze_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Analyse one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    out = echo_id(record)
-    try:
+
+    def analysis() -> dict[str, Any]:
         hand = check_record(record, _FIELDS)
         visible = record.get("visible", "")
         if not isinstance(visible, str):
             raise SituationError("field 'visible' must be a string of tiles, e.g. \"3m3mE\"")
-        result = analyze(
+        return analyze(
             hand,
             visible,
             seat_wind=record.get("seat_wind", "E"),
             prevalent_wind=record.get("prevalent_wind", "E"),
             options=options,
-        )
-    except MajiangError as error:
-        out["error"] = str(error)
-        return out
-    out.update(result.to_dict())
-    return out
+        ).to_dict()
+
+    return record_answer(record, analysis)
 
 
 def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions) -> None:

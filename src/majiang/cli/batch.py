@@ -7,7 +7,7 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from ..errors import NotationError, SituationError
+from ..errors import MajiangError, NotationError, SituationError, UsageError
 from ..pasted import ACCEPTED, NAMES, NOTATIONS, to_project
 from ..rules.guobiao.options import GuobiaoOptions
 from ..tiles import WIND_LETTERS
@@ -63,11 +63,32 @@ def explain_notation(error: NotationError) -> NotationError:
     return NotationError(f"{error}; a hand is written in {ACCEPTED}")
 
 
+def check_hand_or_batch(hand: str | None, batch: str | None, verb: str) -> None:
+    """A command reads either its HAND argument or ``--batch FILE``: exactly one."""
+    if batch is not None and hand is not None:
+        raise UsageError("give either a HAND or --batch FILE, not both")
+    if batch is None and hand is None:
+        raise UsageError(f"give a HAND to {verb} (or --batch FILE)")
+
+
 def echo_id(record: Any) -> dict[str, Any]:
     """The start of a record's answer: its ``id`` echoed back, if it has one."""
     if isinstance(record, dict) and "id" in record:
         return {"id": record["id"]}
     return {}
+
+
+def record_answer(record: Any, answer: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A batch record's answer: its ``id`` echoed, then the fields ``answer()`` gives, or
+    ``{"error": ...}`` where it raises a :class:`~majiang.errors.MajiangError`."""
+    out = echo_id(record)
+    try:
+        fields = answer()
+    except MajiangError as error:
+        out["error"] = str(error)
+        return out
+    out.update(fields)
+    return out
 
 
 def check_record(record: Any, fields: frozenset[str]) -> str:

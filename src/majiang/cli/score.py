@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from ..api import make_context
-from ..errors import MajiangError, NotationError, OptionError, SituationError, UsageError
+from ..errors import NotationError, OptionError, SituationError
 from ..notation import parse_hand
 from ..rules.guobiao.fast_batch import score_line
 from ..rules.guobiao.options import GuobiaoOptions
@@ -26,11 +26,12 @@ from .batch import (
     add_notation_argument,
     add_output_arguments,
     add_wind_arguments,
+    check_hand_or_batch,
     check_record,
-    echo_id,
     explain_notation,
     pasted_hand,
     process_lines,
+    record_answer,
     write_lines,
 )
 from .command import add_command
@@ -117,16 +118,13 @@ def run_guobiao(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.stake < 1:
         raise SituationError("--stake must be at least 1")
+    check_hand_or_batch(args.hand, args.batch, "score")
     if args.batch is not None:
-        if args.hand is not None:
-            raise UsageError("give either a HAND or --batch FILE, not both")
         if args.jobs < 1:
             raise OptionError("--jobs must be at least 1")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options, args.jobs)
         return 0
-    if args.hand is None:
-        raise UsageError("give a HAND to score (or --batch FILE)")
     try:
         hand = parse_hand(args.hand, allowed_counts=(14,))
     except NotationError as error:
@@ -283,8 +281,8 @@ _FIELDS = frozenset(
 
 def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Score one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    out = echo_id(record)
-    try:
+
+    def score() -> dict[str, Any]:
         hand_text = check_record(record, _FIELDS)
         win = record.get("win", "discard")
         if win not in ("discard", "self_drawn"):
@@ -298,12 +296,9 @@ def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
             kong=record.get("kong", False),
             fourth_tile=record.get("fourth_tile", False),
         )
-        result = score_hand(parse_hand(hand_text, allowed_counts=(14,)), context, options)
-    except MajiangError as error:
-        out["error"] = str(error)
-        return out
-    out.update(result.to_dict())
-    return out
+        return score_hand(parse_hand(hand_text, allowed_counts=(14,)), context, options).to_dict()
+
+    return record_answer(record, score)
 
 
 def score_lines(lines: Iterable[str], options: GuobiaoOptions, start: int = 1) -> Iterator[str]:
