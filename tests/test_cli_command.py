@@ -38,3 +38,16 @@ def test_the_commands_help(capsys: pytest.CaptureFixture[str]) -> None:
         main(["replay", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "Rebuild a hand from its JSON-lines record, check every event" in out
+
+
+@pytest.mark.parametrize(
+    ("command", "verb"),
+    [(["analyze"], "analyse"), (["score"], "score"), (["score", "--rules", "huangyan"], "score")],
+)
+def test_a_hand_or_a_batch_exactly(
+    command: list[str], verb: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*command, "123m456p789s11zEEE", "--batch", "-"]) == 2
+    assert "give either a HAND or --batch FILE, not both" in capsys.readouterr().err
+    assert main(command) == 2
+    assert f"give a HAND to {verb} (or --batch FILE)" in capsys.readouterr().err
