@@ -20,20 +20,9 @@ from ..notation import format_hand, format_tiles, parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
 from ..shanten import SHAPES
-from .batch import (
-    add_notation_argument,
-    add_output_arguments,
-    add_wind_arguments,
-    check_hand_or_batch,
-    check_record,
-    explain_notation,
-    pasted_hand,
-    process_lines,
-    record_answer,
-    write_lines,
-)
-from .command import add_command
-from .inputs import open_text
+from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
+from .command import add_command, add_notation_argument, add_output_arguments, add_wind_arguments
+from .inputs import explain_notation, open_text, pasted_hand
 from .score import parse_options
 
 SHAPE_LABELS = {

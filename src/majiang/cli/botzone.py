@@ -20,6 +20,7 @@ from ..bots import check_bot, make_bot
 from ..errors import OptionError
 from ..rules.registry import botzone_rules, make_rules, rules_options
 from ..tiles import tile_name
+from .command import add_option_argument
 from .inputs import read_text
 from .options import option_values
 
@@ -132,8 +133,7 @@ def add_parser(commands: Any) -> None:
                       help="turn format of botzone: seats without /json or /simple")
     play.add_argument("--keep-running", action="store_true",
                       help="long-running botzone: seats (as /keep)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="rule option, repeatable")
+    add_option_argument(play, "rule option, repeatable")
     play.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
     play.add_argument("--json", action="store_true", help="print JSON")
     play.set_defaults(run=run_play)

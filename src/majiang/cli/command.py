@@ -1,10 +1,17 @@
-"""Registering a sub-command, whose module's docstring is its help."""
+"""Registering a sub-command (its module's docstring is its help), and the arguments several
+commands take."""
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
 from typing import Any
+
+from ..pasted import NOTATIONS
+from ..rules.guobiao.options import GuobiaoOptions
+from ..tiles import WIND_LETTERS
+
+OPTION_HELP = "rule option, repeatable (e.g. false_win=on)"
 
 
 def add_command(
@@ -33,4 +40,48 @@ def add_command(
     return parser
 
 
-__all__ = ["add_command"]
+def add_option_argument(parser: Any, text: str = OPTION_HELP) -> None:
+    """``--option NAME=VALUE``, repeatable (read by :func:`~majiang.cli.options.option_values`);
+    ``text`` is its help."""
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=text)
+
+
+def add_wind_arguments(parser: Any) -> None:
+    """``--seat`` and ``--prevalent``, East by default."""
+    parser.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
+    parser.add_argument(
+        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
+    )
+
+
+def add_output_arguments(parser: Any, verb: str, option_help: str | None = None) -> None:
+    """``--option`` (repeatable), ``--json`` and ``--batch FILE``, shared by the commands."""
+    add_option_argument(
+        parser, option_help or f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--batch",
+        metavar="FILE",
+        help=f"{verb} JSON lines from FILE ('-' for stdin), one JSON line out per line in",
+    )
+
+
+def add_notation_argument(parser: Any) -> None:
+    """``--notation``: the notation of the HAND argument, detected by default."""
+    parser.add_argument(
+        "--notation",
+        default="auto",
+        choices=NOTATIONS,
+        help="the HAND's notation: majiang's, Botzone tile names (W1 T5 B9 F1 J3 H1), Tenhou's "
+        "1-7z honours, upper-case suit letters (auto: detected)",
+    )
+
+
+__all__ = [
+    "add_command",
+    "add_notation_argument",
+    "add_option_argument",
+    "add_output_arguments",
+    "add_wind_arguments",
+]

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from ..errors import MajiangError, OptionError
 from ..extras import require_extra
 from ..rules.registry import DEFAULT_RULES, RULE_SETS
-from .command import add_command
+from .command import add_command, add_option_argument
 
 
 def add_parser(commands: Any) -> None:
@@ -30,13 +30,7 @@ def add_parser(commands: Any) -> None:
         help="bots for seats 1-3, or one for all three (default: fan for gb, wild for huangyan)",
     )
     p.add_argument("--hands", type=int, default=None, metavar="N", help="hands to play (4)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument(
         "--delay", type=float, default=0.3, metavar="SECONDS",
         help="pause after each bot discard or claim at a local table (0.3)",

@@ -10,15 +10,8 @@ from typing import Any
 from ..errors import NotationError, OptionError, SituationError
 from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
-from .batch import (
-    check_hand_or_batch,
-    check_record,
-    explain_notation,
-    process_lines,
-    record_answer,
-    write_lines,
-)
-from .inputs import open_text
+from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
+from .inputs import explain_notation, open_text
 from .options import option_values
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")

@@ -22,7 +22,7 @@ from ..errors import MajiangError
 from ..extras import require_extra
 from ..rules.registry import DEFAULT_RULES, RULE_SETS
 from ..tiles import WIND_LETTERS
-from .command import add_command
+from .command import add_command, add_option_argument
 from .database import opening
 
 WINDS = ("East", "South", "West", "North")
@@ -49,8 +49,7 @@ def add_parser(commands: Any) -> None:
     new.add_argument("--stake", type=int, default=1, metavar="N", help="stake (1)")
     new.add_argument("--first-dealer", type=int, default=0, metavar="SEAT",
                      help="the seat 0-3 that deals first (0)")
-    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="rule option, repeatable (e.g. false_win=on)")
+    add_option_argument(new)
     new.add_argument("--play", action="store_true", help="then enter the hands (as play)")
     new.add_argument("--db", default=argparse.SUPPRESS, metavar="URL", help="database URL")
     for name, text in (("play", "enter hands, corrections and deletions"),

@@ -18,7 +18,7 @@ from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
-from .command import add_command
+from .command import add_command, add_option_argument
 from .options import option_values
 
 
@@ -40,13 +40,7 @@ def add_parser(commands: Any) -> None:
     p.add_argument(
         "--matches", action="store_true", help="play whole 16-hand matches instead of hands"
     )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
     p.add_argument(
         "--out", metavar="FILE", help="write one JSON line per finished chunk of games to FILE"

@@ -21,7 +21,7 @@ from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import ProgressBar
-from .command import add_command
+from .command import add_command, add_option_argument
 from .options import option_values
 from .simulate import add_backend_arguments, backend_from_args, default_bot
 
@@ -50,13 +50,7 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the tournament's seed (0)")
     p.add_argument("--out", metavar="DIR", help="save and resume the tournament in DIR")
     add_backend_arguments(p)
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument(
         "--permutations",
         action="store_true",
