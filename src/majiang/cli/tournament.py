@@ -20,10 +20,15 @@ from typing import Any
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
-from ..sim import ProgressBar
 from .command import add_command, add_option_argument
 from .options import option_values
-from .simulate import add_backend_arguments, backend_from_args, default_bot
+from .simulate import (
+    add_backend_arguments,
+    add_progress_argument,
+    backend_from_args,
+    default_bot,
+    progress_bar,
+)
 
 
 def add_parser(commands: Any) -> None:
@@ -63,12 +68,7 @@ def add_parser(commands: Any) -> None:
         help="draw DIR/ratings.png (default: on, when matplotlib is installed)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: when stderr is a terminal)",
-    )
+    add_progress_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,14 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
     config.validate()
-    with backend_from_args(args) as backend:
-        show = args.progress if args.progress is not None else sys.stderr.isatty()
-        bar = ProgressBar(sys.stderr, unit="deals") if show else None
-        try:
-            result = run_tournament(config, args.out, backend, progress=bar, plot=args.plot)
-        finally:
-            if bar is not None:
-                bar.close()
+    with backend_from_args(args) as backend, progress_bar(args, unit="deals") as bar:
+        result = run_tournament(config, args.out, backend, progress=bar, plot=args.plot)
     if args.out and args.plot and result.plot is None:
         print("majiang: note: ratings.png not drawn: install the plot extra "
               "(pip install '.[plot]' in majiang's clone)", file=sys.stderr)
