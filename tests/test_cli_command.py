@@ -51,3 +51,14 @@ def test_a_hand_or_a_batch_exactly(
     assert "give either a HAND or --batch FILE, not both" in capsys.readouterr().err
     assert main(command) == 2
     assert f"give a HAND to {verb} (or --batch FILE)" in capsys.readouterr().err
+
+
+def test_an_action_s_help_is_its_run_s_docstring(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["botzone", "--help"])
+    assert "run a majiang bot as a Botzone program (stdin -> stdout)" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["botzone", "bot", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "Reads one Botzone turn on stdin (JSON or simple I/O) and prints the response" in out
+    assert "``" not in out

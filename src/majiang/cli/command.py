@@ -4,12 +4,15 @@ commands take."""
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any
 
 from ..pasted import NOTATIONS
 from ..rules.guobiao.options import GuobiaoOptions
 from ..tiles import WIND_LETTERS
+
+_OPENING = re.compile(r"^``majiang [^`]*``: ")
 
 OPTION_HELP = "rule option, repeatable (e.g. false_win=on)"
 
@@ -23,8 +26,8 @@ def add_command(
 ) -> argparse.ArgumentParser:
     """Add the sub-command ``name``, run by ``run``, and return its parser.
 
-    ``doc`` is the command module's docstring: its first paragraph, less the opening
-    "``majiang NAME``: ", is the one-line help; its second, the description (argparse refills
+    ``doc`` is the command module's (or its ``run``'s) docstring: its first paragraph, less the
+    opening "``majiang ...``: ", is the one-line help; its second, the description (argparse refills
     it). Further paragraphs are for the code's readers only. ``settings`` go to ``add_parser``
     (e.g. ``epilog``).
     """
@@ -32,7 +35,7 @@ def add_command(
     description = rest.partition("\n\n")[0]
     parser: argparse.ArgumentParser = commands.add_parser(
         name,
-        help=" ".join(summary.split()).removeprefix(f"``majiang {name}``: ") or None,
+        help=_OPENING.sub("", " ".join(summary.split())) or None,
         description=description or None,
         **settings,
     )
