@@ -1,4 +1,10 @@
-"""``majiang analyze``: shanten, useful tiles, scored waits and discard advice for one hand."""
+"""``majiang analyze``: shanten, useful tiles, scored waits and discard advice
+
+Analyse a 13- or 14-tile hand written in the notation of docs/rules/guobiao.md §1.2. 13 tiles:
+shanten, useful tiles and, when ready, every wait scored on a discard and self-drawn (and whether
+it reaches 8 fans). 14 tiles (the last concealed tile just drawn): every discard ranked by shanten,
+then by unseen useful tiles. With --batch, read JSON lines.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +15,14 @@ from collections.abc import Iterable
 from typing import IO, Any
 
 from ..analysis import Analysis, DiscardOption, UsefulTile, Wait, analyze
-from ..errors import MajiangError, NotationError, SituationError, UsageError
+from ..errors import NotationError, SituationError
 from ..notation import format_hand, format_tiles, parse_hand
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import Score
 from ..shanten import SHAPES
-from .batch import (
-    add_notation_argument,
-    add_output_arguments,
-    add_wind_arguments,
-    check_record,
-    echo_id,
-    explain_notation,
-    pasted_hand,
-    process_lines,
-    write_lines,
-)
-from .inputs import open_text
+from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
+from .command import add_command, add_notation_argument, add_output_arguments, add_wind_arguments
+from .inputs import explain_notation, open_text, pasted_hand
 from .score import parse_options
 
 SHAPE_LABELS = {
@@ -39,17 +36,7 @@ SHAPE_LABELS = {
 
 def add_parser(commands: Any) -> None:
     """Register ``analyze`` on the sub-command parser."""
-    p = commands.add_parser(
-        "analyze",
-        help="shanten, useful tiles, scored waits and discard advice",
-        description=(
-            "Analyse a 13- or 14-tile hand written in the notation of docs/rules/guobiao.md §1.2. "
-            "13 tiles: shanten, useful tiles and, when ready, every wait scored on a discard "
-            "and self-drawn (and whether it reaches 8 fans). 14 tiles (the last concealed tile "
-            "just drawn): every discard ranked by shanten, then by unseen useful tiles. "
-            "With --batch, read JSON lines."
-        ),
-    )
+    p = add_command(commands, "analyze", run, __doc__)
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF"')
     p.add_argument(
         "--visible",
@@ -60,20 +47,16 @@ def add_parser(commands: Any) -> None:
     add_wind_arguments(p)
     add_notation_argument(p)
     add_output_arguments(p, "analyse")
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang analyze``."""
     options = parse_options(args.option)
+    check_hand_or_batch(args.hand, args.batch, "analyse")
     if args.batch is not None:
-        if args.hand is not None:
-            raise UsageError("give either a HAND or --batch FILE, not both")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options)
         return 0
-    if args.hand is None:
-        raise UsageError("give a HAND to analyse (or --batch FILE)")
     text, read_from = pasted_hand(args.hand, args.notation)
     try:
         hand = parse_hand(text)
@@ -210,24 +193,21 @@ _FIELDS = frozenset({"hand", "visible", "seat_wind", "prevalent_wind", "id"})
 
 def analyze_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Analyse one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    out = echo_id(record)
-    try:
+
+    def analysis() -> dict[str, Any]:
         hand = check_record(record, _FIELDS)
         visible = record.get("visible", "")
         if not isinstance(visible, str):
             raise SituationError("field 'visible' must be a string of tiles, e.g. \"3m3mE\"")
-        result = analyze(
+        return analyze(
             hand,
             visible,
             seat_wind=record.get("seat_wind", "E"),
             prevalent_wind=record.get("prevalent_wind", "E"),
             options=options,
-        )
-    except MajiangError as error:
-        out["error"] = str(error)
-        return out
-    out.update(result.to_dict())
-    return out
+        ).to_dict()
+
+    return record_answer(record, analysis)
 
 
 def run_batch(source: IO[str], sink: IO[str], options: GuobiaoOptions) -> None:

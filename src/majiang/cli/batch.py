@@ -7,60 +7,27 @@ import json
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any
 
-from ..errors import NotationError, SituationError
-from ..pasted import ACCEPTED, NAMES, NOTATIONS, to_project
-from ..rules.guobiao.options import GuobiaoOptions
-from ..tiles import WIND_LETTERS
+from ..errors import MajiangError, SituationError, UsageError
 
 Handler = Callable[[Any], dict[str, Any]]
 
 
-def add_wind_arguments(parser: Any) -> None:
-    """``--seat`` and ``--prevalent``, East by default."""
-    parser.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
-    parser.add_argument(
-        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
-    )
 
 
-def add_output_arguments(parser: Any, verb: str, option_help: str | None = None) -> None:
-    """``--option`` (repeatable), ``--json`` and ``--batch FILE``, shared by the commands."""
-    parser.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help=option_help or f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}",
-    )
-    parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument(
-        "--batch",
-        metavar="FILE",
-        help=f"{verb} JSON lines from FILE ('-' for stdin), one JSON line out per line in",
-    )
 
 
-def add_notation_argument(parser: Any) -> None:
-    """``--notation``: the notation of the HAND argument, detected by default."""
-    parser.add_argument(
-        "--notation",
-        default="auto",
-        choices=NOTATIONS,
-        help="the HAND's notation: majiang's, Botzone tile names (W1 T5 B9 F1 J3 H1), Tenhou's "
-        "1-7z honours, upper-case suit letters (auto: detected)",
-    )
 
 
-def pasted_hand(text: str, notation: str) -> tuple[str, str]:
-    """The HAND argument in majiang's notation, and a note saying what it was read from (empty
-    for majiang's own notation)."""
-    hand, found = to_project(text, notation)
-    return hand, "" if found == "majiang" else f" (read from {NAMES[found]})"
 
 
-def explain_notation(error: NotationError) -> NotationError:
-    """A notation error of the HAND argument, with the notations accepted."""
-    return NotationError(f"{error}; a hand is written in {ACCEPTED}")
+
+
+def check_hand_or_batch(hand: str | None, batch: str | None, verb: str) -> None:
+    """A command reads either its HAND argument or ``--batch FILE``: exactly one."""
+    if batch is not None and hand is not None:
+        raise UsageError("give either a HAND or --batch FILE, not both")
+    if batch is None and hand is None:
+        raise UsageError(f"give a HAND to {verb} (or --batch FILE)")
 
 
 def echo_id(record: Any) -> dict[str, Any]:
@@ -68,6 +35,19 @@ def echo_id(record: Any) -> dict[str, Any]:
     if isinstance(record, dict) and "id" in record:
         return {"id": record["id"]}
     return {}
+
+
+def record_answer(record: Any, answer: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+    """A batch record's answer: its ``id`` echoed, then the fields ``answer()`` gives, or
+    ``{"error": ...}`` where it raises a :class:`~majiang.errors.MajiangError`."""
+    out = echo_id(record)
+    try:
+        fields = answer()
+    except MajiangError as error:
+        out["error"] = str(error)
+        return out
+    out.update(fields)
+    return out
 
 
 def check_record(record: Any, fields: frozenset[str]) -> str:

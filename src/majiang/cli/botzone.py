@@ -20,6 +20,7 @@ from ..bots import check_bot, make_bot
 from ..errors import OptionError
 from ..rules.registry import botzone_rules, make_rules, rules_options
 from ..tiles import tile_name
+from .command import add_command, add_option_argument
 from .inputs import read_text
 from .options import option_values
 
@@ -37,26 +38,13 @@ def add_parser(commands: Any) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     actions.required = True
 
-    bot = actions.add_parser(
-        "bot",
-        help="run a majiang bot as a Botzone program (stdin -> stdout)",
-        description="Reads one Botzone turn on stdin (JSON or simple I/O) and prints the "
-        "response; with --keep-running it prints Botzone's keep-running line after each "
-        "response and answers the following requests, one line each, until stdin ends.",
-    )
+    bot = add_command(actions, "bot", run_bot, run_bot.__doc__)
     bot.add_argument("--bot", default="fan", help="the majiang bot (fan, efficient, random)")
     bot.add_argument("--io", choices=("json", "simple"), default="json", help="turn format")
     bot.add_argument("--keep-running", action="store_true", help="Botzone's long-running mode")
     bot.add_argument("--seed", type=int, default=0, help="the bot's seed (0)")
-    bot.set_defaults(run=run_bot)
 
-    wall = actions.add_parser(
-        "wall",
-        help="print the walltiles of a seeded majiang hand",
-        description="Prints Botzone's walltiles (136 tile names, 144 with --flowers): the wall "
-        "of the hand of SEED, which Botzone's judge deals and draws exactly as majiang's "
-        "four-part table of that seed (dealer 0) does, kongs included (docs/botzone.md).",
-    )
+    wall = add_command(actions, "wall", run_wall, run_wall.__doc__)
     wall.add_argument("--seed", type=int, required=True, metavar="S", help="the hand's seed")
     wall.add_argument("--deal", action="store_true", help="also print the deal, in notation")
     wall.add_argument("--flowers", action="store_true", help="a wall of 144 tiles, flowers too")
@@ -67,54 +55,20 @@ def add_parser(commands: Any) -> None:
         "SEED, the same until the first kong",
     )
     wall.add_argument("--two-ended", action="store_true", help="the same as --layout two_ended")
-    wall.set_defaults(run=run_wall)
 
-    replay = actions.add_parser(
-        "replay",
-        help="replay a Botzone match log through the engine",
-        description="Reads a Botzone match log of Chinese Standard Mahjong (the JSON of a "
-        "match: initdata with walltiles, every turn's requests and answers, the judge's "
-        "finish), deals its wall and plays the logged answers: every request must be the "
-        "judge's, every answer is checked as the judge checks it, and the end, fans and "
-        "scores must be the judge's. Exit status 1 at the first divergence (docs/botzone.md).",
-    )
+    replay = add_command(actions, "replay", run_replay, run_replay.__doc__)
     replay.add_argument("log", metavar="LOG", help="the match log (JSON)")
     replay.add_argument("--layout", choices=_LAYOUTS[:2], default="four_part",
                         help="the judge's wall: four_part (today's) or single_end (the older)")
-    replay.set_defaults(run=run_replay)
 
-    dataset = actions.add_parser(
-        "dataset",
-        help="replay games of the contest dataset's plain-text format",
-        description="Replays each game of FILE (the contest dataset's format: Match, Wind, "
-        "four Deal lines, one line per action with Ignore for overridden claims, Fan and "
-        "Score or Huang) on the judge's four-part wall, and says per game whether every "
-        "action was legal and the fans and scores match. Exit status 1 if one does not.",
-    )
+    dataset = add_command(actions, "dataset", run_dataset, run_dataset.__doc__)
     dataset.add_argument("file", metavar="FILE", help="the games (plain text)")
     dataset.add_argument("--limit", type=int, metavar="N", help="the first N games only")
-    dataset.set_defaults(run=run_dataset)
 
-    export = actions.add_parser(
-        "export",
-        help="write a hand's record as a Botzone match log",
-        description="Replays RECORD (a hand of a four-part or single-ended table, as "
-        "majiang botzone play --records writes them) and prints it as a Botzone match log: "
-        "initdata with walltiles, every turn's requests and answers, the judge's finish.",
-    )
+    export = add_command(actions, "export", run_export, run_export.__doc__)
     export.add_argument("record", metavar="RECORD", help="the hand's record (JSON lines)")
-    export.set_defaults(run=run_export)
 
-    play = actions.add_parser(
-        "play",
-        help="play hands with Botzone programs and majiang bots",
-        description="Seats 0-3 from --seat (repeatable; the others play --fill). A seat is a "
-        "majiang bot name or botzone[/json|/simple][/keep]:COMMAND. Hands are played on "
-        "the judge's four-part wall of 136 tiles (--option flowers=on for 144, --layout "
-        "single_end for the older judge's wall); Botzone's scoring (botzone_scoring) is on "
-        "unless --option botzone_scoring=off. Walltiles of 136 tiles play without flowers, "
-        "of 144 with them.",
-    )
+    play = add_command(actions, "play", run_play, run_play.__doc__)
     play.add_argument("--seat", action="append", default=[], metavar="SPEC", help="a seat")
     play.add_argument("--fill", default="fan", metavar="BOT", help="the other seats (fan)")
     play.add_argument("--hands", type=int, default=1, metavar="N", help="hands to play (1)")
@@ -132,15 +86,18 @@ def add_parser(commands: Any) -> None:
                       help="turn format of botzone: seats without /json or /simple")
     play.add_argument("--keep-running", action="store_true",
                       help="long-running botzone: seats (as /keep)")
-    play.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                      help="rule option, repeatable")
+    add_option_argument(play, "rule option, repeatable")
     play.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
     play.add_argument("--json", action="store_true", help="print JSON")
-    play.set_defaults(run=run_play)
 
 
 def run_bot(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone bot``."""
+    """``majiang botzone bot``: run a majiang bot as a Botzone program (stdin -> stdout)
+
+    Reads one Botzone turn on stdin (JSON or simple I/O) and prints the response; with
+    --keep-running it prints Botzone's keep-running line after each response and answers the
+    following requests, one line each, until stdin ends.
+    """
     from ..botzone import BotzoneBot, run
 
     check_bot(args.bot, botzone_rules(), heavy=True)
@@ -150,7 +107,12 @@ def run_bot(args: argparse.Namespace) -> int:
 
 
 def run_wall(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone wall``."""
+    """``majiang botzone wall``: print the walltiles of a seeded majiang hand
+
+    Prints Botzone's walltiles (136 tile names, 144 with --flowers): the wall of the hand of
+    SEED, which Botzone's judge deals and draws exactly as majiang's four-part table of that
+    seed (dealer 0) does, kongs included (docs/botzone.md).
+    """
     from ..botzone import botzone_deal, seeded_wall, to_walltiles
 
     layout = "two_ended" if args.two_ended else args.layout
@@ -169,7 +131,14 @@ def run_wall(args: argparse.Namespace) -> int:
 
 
 def run_play(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone play``."""
+    """``majiang botzone play``: play hands with Botzone programs and majiang bots
+
+    Seats 0-3 from --seat (repeatable; the others play --fill). A seat is a majiang bot name or
+    botzone[/json|/simple][/keep]:COMMAND. Hands are played on the judge's four-part wall of
+    136 tiles (--option flowers=on for 144, --layout single_end for the older judge's wall);
+    Botzone's scoring (botzone_scoring) is on unless --option botzone_scoring=off. Walltiles of
+    136 tiles play without flowers, of 144 with them.
+    """
     from ..botzone import (
         BotzoneAgent,
         agent_from_spec,
@@ -251,7 +220,14 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone replay``."""
+    """``majiang botzone replay``: replay a Botzone match log through the engine
+
+    Reads a Botzone match log of Chinese Standard Mahjong (the JSON of a match: initdata with
+    walltiles, every turn's requests and answers, the judge's finish), deals its wall and plays
+    the logged answers: every request must be the judge's, every answer is checked as the judge
+    checks it, and the end, fans and scores must be the judge's. Exit status 1 at the first
+    divergence (docs/botzone.md).
+    """
     from ..botzone import BotzoneError
     from ..botzone.logs import read_log, replay_log
 
@@ -275,7 +251,13 @@ def run_replay(args: argparse.Namespace) -> int:
 
 
 def run_dataset(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone dataset``."""
+    """``majiang botzone dataset``: replay games of the contest dataset's plain-text format
+
+    Replays each game of FILE (the contest dataset's format: Match, Wind, four Deal lines, one
+    line per action with Ignore for overridden claims, Fan and Score or Huang) on the judge's
+    four-part wall, and says per game whether every action was legal and the fans and scores
+    match. Exit status 1 if one does not.
+    """
     from itertools import islice
 
     from ..botzone.dataset import read_dataset, replay_game
@@ -294,7 +276,12 @@ def run_dataset(args: argparse.Namespace) -> int:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    """Run ``majiang botzone export``."""
+    """``majiang botzone export``: write a hand's record as a Botzone match log
+
+    Replays RECORD (a hand of a four-part or single-ended table, as majiang botzone play
+    --records writes them) and prints it as a Botzone match log: initdata with walltiles, every
+    turn's requests and answers, the judge's finish.
+    """
     from ..botzone.logs import export_log
     from ..engine.record import load_record, replay
 

@@ -1,5 +1,6 @@
-"""Reading the text files and streams given on the command line: UTF-8 (a byte-order mark is
-allowed), anything else is one clear error instead of a traceback."""
+"""Reading what the command line is given: text files and streams in UTF-8 (a byte-order mark is
+allowed; anything else is one clear error instead of a traceback), and a HAND argument in any of
+the notations pasted from elsewhere."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import IO
 
-from ..errors import not_utf8
+from ..errors import NotationError, not_utf8
+from ..pasted import ACCEPTED, NAMES, to_project
 
 ENCODING = "utf-8-sig"
 """UTF-8, with or without the byte-order mark that Windows tools write."""
@@ -43,4 +45,16 @@ def read_text(path: str) -> str:
         raise not_utf8(path, error) from None
 
 
-__all__ = ["ENCODING", "open_text", "read_text"]
+def pasted_hand(text: str, notation: str) -> tuple[str, str]:
+    """The HAND argument in majiang's notation, and a note saying what it was read from (empty
+    for majiang's own notation)."""
+    hand, found = to_project(text, notation)
+    return hand, "" if found == "majiang" else f" (read from {NAMES[found]})"
+
+
+def explain_notation(error: NotationError) -> NotationError:
+    """A notation error of the HAND argument, with the notations accepted."""
+    return NotationError(f"{error}; a hand is written in {ACCEPTED}")
+
+
+__all__ = ["ENCODING", "explain_notation", "open_text", "pasted_hand", "read_text"]

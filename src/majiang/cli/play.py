@@ -1,4 +1,9 @@
-"""``majiang play``: a match at the terminal table, against bots or in a server's room."""
+"""``majiang play``: play a match at the terminal table (against bots, or in a server room)
+
+Play a whole match in the terminal: you sit in seat 0 against three bots, or take a seat of a game
+server's room with --server and --room. Keyboard only; press ? at the table for the keys
+(docs/play.md).
+"""
 
 from __future__ import annotations
 
@@ -9,19 +14,12 @@ from typing import Any, NoReturn
 from ..errors import MajiangError, OptionError
 from ..extras import require_extra
 from ..rules.registry import DEFAULT_RULES, RULE_SETS
+from .command import add_command, add_option_argument
 
 
 def add_parser(commands: Any) -> None:
     """Register ``play`` on the sub-command parser."""
-    p = commands.add_parser(
-        "play",
-        help="play a match at the terminal table (against bots, or in a server room)",
-        description=(
-            "Play a whole match in the terminal: you sit in seat 0 against three bots, or take "
-            "a seat of a game server's room with --server and --room. Keyboard only; press ? "
-            "at the table for the keys (docs/play.md)."
-        ),
-    )
+    p = add_command(commands, "play", run, __doc__)
     p.add_argument("--rules", choices=list(RULE_SETS), default=None,
                    help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--seed", type=int, default=None, metavar="S", help="the match's seed (0)")
@@ -32,13 +30,7 @@ def add_parser(commands: Any) -> None:
         help="bots for seats 1-3, or one for all three (default: fan for gb, wild for huangyan)",
     )
     p.add_argument("--hands", type=int, default=None, metavar="N", help="hands to play (4)")
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument(
         "--delay", type=float, default=0.3, metavar="SECONDS",
         help="pause after each bot discard or claim at a local table (0.3)",
@@ -52,7 +44,7 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--token", metavar="TOKEN",
                    help="sit down again at --seat with the token it was given (printed when "
                    "you take a seat), e.g. after a dropped connection")
-    p.set_defaults(run=run, play_parser=p)
+    p.set_defaults(play_parser=p)
 
 
 def _usage(args: argparse.Namespace, message: str) -> NoReturn:

@@ -1,4 +1,8 @@
-"""``majiang replay LOG``: rebuild a hand from its record and verify the result."""
+"""``majiang replay``: replay a hand record and verify it
+
+Rebuild a hand from its JSON-lines record, check every event and the result, and print the hand. A
+record that is cut short or altered (its line count or checksum does not match) is refused.
+"""
 
 from __future__ import annotations
 
@@ -8,22 +12,16 @@ import sys
 from typing import Any
 
 from ..engine.record import read_record, replay
+from .command import add_command
 
 _WINDS = "ESWN"
 
 
 def add_parser(commands: Any) -> None:
     """Register ``replay``."""
-    p = commands.add_parser(
-        "replay",
-        help="replay a hand record and verify it",
-        description="Rebuild a hand from its JSON-lines record, check every event and the "
-        "result, and print the hand. A record that is cut short or altered (its line count or "
-        "checksum does not match) is refused.",
-    )
+    p = add_command(commands, "replay", run, __doc__)
     p.add_argument("log", help="a record written by `majiang simulate --records DIR`")
     p.add_argument("--quiet", action="store_true", help="print only the verdict")
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,9 @@
-"""``majiang review RECORD --seat N``: every decision of a seat, ranked by expected points."""
+"""``majiang review``: rank every decision of a seat in a recorded hand or match
+
+Replay a finished hand (a record file) or match (a directory of hand records, in name order) and,
+at every decision of the seat, rank the candidate actions by expected points from what the seat
+could see then (Monte Carlo rollouts over sampled deals). The biggest mistakes come first.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from typing import Any
 from ..engine.actions import Action, describe
 from ..engine.record import RecordError, load_record
 from ..review import Decision, Review, review_records
+from .command import add_command
 
 SHOWN = 4
 """Candidates shown per decision in the text and the page."""
@@ -19,14 +25,7 @@ SHOWN = 4
 
 def add_parser(commands: Any) -> None:
     """Register ``review``."""
-    p = commands.add_parser(
-        "review",
-        help="rank every decision of a seat in a recorded hand or match",
-        description="Replay a finished hand (a record file) or match (a directory of hand "
-        "records, in name order) and, at every decision of the seat, rank the candidate "
-        "actions by expected points from what the seat could see then (Monte Carlo rollouts "
-        "over sampled deals). The biggest mistakes come first.",
-    )
+    p = add_command(commands, "review", run, __doc__)
     p.add_argument("record", help="a hand record (JSON lines) or a directory of them")
     p.add_argument("--seat", type=_seat, required=True, metavar="N", help="the seat, 0-3")
     p.add_argument("--think", type=think_seconds, default=1.0, metavar="SECONDS",
@@ -40,7 +39,6 @@ def add_parser(commands: Any) -> None:
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="print JSON")
     output.add_argument("--html", metavar="FILE", help="write an HTML page to FILE")
-    p.set_defaults(run=run)
 
 
 def _seat(text: str) -> int:

@@ -1,4 +1,10 @@
-"""``majiang score``: one hand as a table or JSON, or a batch of JSON lines."""
+"""``majiang score``: score a Guobiao or Huangyan winning hand
+
+Score a winning hand by the Guobiao (--rules gb, the default) or the Huangyan (--rules huangyan
+--wild FACE) rules. The hand is written in the notation of docs/rules/guobiao.md §1.2, the last
+concealed tile the winning tile; Botzone tile names, Tenhou's 1-7z honours and upper-case suit
+letters are read too. With --batch, read JSON lines.
+"""
 
 from __future__ import annotations
 
@@ -9,42 +15,22 @@ from collections.abc import Iterable, Iterator
 from typing import IO, Any
 
 from ..api import make_context
-from ..errors import MajiangError, NotationError, OptionError, SituationError, UsageError
+from ..errors import NotationError, OptionError, SituationError
 from ..notation import parse_hand
 from ..rules.guobiao.fast_batch import score_line
 from ..rules.guobiao.options import GuobiaoOptions
 from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from ..rules.info import load
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
-from .batch import (
-    add_notation_argument,
-    add_output_arguments,
-    add_wind_arguments,
-    check_record,
-    echo_id,
-    explain_notation,
-    pasted_hand,
-    process_lines,
-    write_lines,
-)
-from .inputs import open_text
+from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
+from .command import add_command, add_notation_argument, add_output_arguments, add_wind_arguments
+from .inputs import explain_notation, open_text, pasted_hand
 from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
     """Register ``score`` on the sub-command parser."""
-    p = commands.add_parser(
-        "score",
-        help="score a Guobiao or Huangyan winning hand",
-        description=(
-            "Score a winning hand by the Guobiao (--rules gb, the default) or the Huangyan "
-            "(--rules huangyan --wild FACE) rules. The hand is written in the notation of "
-            "docs/rules/guobiao.md §1.2, the last concealed tile the winning tile; Botzone tile "
-            "names, Tenhou's 1-7z honours and upper-case suit letters are read too. With "
-            "--batch, read JSON lines."
-        ),
-        epilog=_options_epilog(),
-    )
+    p = add_command(commands, "score", run, __doc__, epilog=_options_epilog())
     p.add_argument("hand", nargs="?", help='e.g. "[WWWW,1][444s]45m678pFF6m"')
     p.add_argument(
         "--rules",
@@ -70,7 +56,6 @@ def add_parser(commands: Any) -> None:
         help="show the reading and every implied fan that was not counted, and why",
     )
     p.add_argument("--jobs", type=int, default=1, metavar="N", help="processes for --batch (1)")
-    p.set_defaults(run=run)
 
 
 def _rule_sets_help() -> str:
@@ -122,16 +107,13 @@ def run_guobiao(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
     if args.stake < 1:
         raise SituationError("--stake must be at least 1")
+    check_hand_or_batch(args.hand, args.batch, "score")
     if args.batch is not None:
-        if args.hand is not None:
-            raise UsageError("give either a HAND or --batch FILE, not both")
         if args.jobs < 1:
             raise OptionError("--jobs must be at least 1")
         with open_text(args.batch) as source:
             run_batch(source, sys.stdout, options, args.jobs)
         return 0
-    if args.hand is None:
-        raise UsageError("give a HAND to score (or --batch FILE)")
     try:
         hand = parse_hand(args.hand, allowed_counts=(14,))
     except NotationError as error:
@@ -288,8 +270,8 @@ _FIELDS = frozenset(
 
 def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
     """Score one batch record (a decoded JSON object); bad records give ``{"error": ...}``."""
-    out = echo_id(record)
-    try:
+
+    def score() -> dict[str, Any]:
         hand_text = check_record(record, _FIELDS)
         win = record.get("win", "discard")
         if win not in ("discard", "self_drawn"):
@@ -303,12 +285,9 @@ def score_record(record: Any, options: GuobiaoOptions) -> dict[str, Any]:
             kong=record.get("kong", False),
             fourth_tile=record.get("fourth_tile", False),
         )
-        result = score_hand(parse_hand(hand_text, allowed_counts=(14,)), context, options)
-    except MajiangError as error:
-        out["error"] = str(error)
-        return out
-    out.update(result.to_dict())
-    return out
+        return score_hand(parse_hand(hand_text, allowed_counts=(14,)), context, options).to_dict()
+
+    return record_answer(record, score)
 
 
 def score_lines(lines: Iterable[str], options: GuobiaoOptions, start: int = 1) -> Iterator[str]:

@@ -7,11 +7,11 @@ import json
 import sys
 from typing import Any
 
-from ..errors import MajiangError, NotationError, OptionError, SituationError, UsageError
+from ..errors import NotationError, OptionError, SituationError
 from ..rules.huangyan import score_huangyan, settle_win
 from ..rules.huangyan.options import HuangyanOptions
-from .batch import check_record, echo_id, explain_notation, process_lines, write_lines
-from .inputs import open_text
+from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
+from .inputs import explain_notation, open_text
 from .options import option_values
 
 _GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
@@ -31,15 +31,12 @@ def run(args: argparse.Namespace) -> int:
     if args.stake != 1:
         raise OptionError("--stake is a Guobiao flag (Huangyan pays hu and bullets)")
     options = HuangyanOptions.from_mapping(option_values(args.option))
+    check_hand_or_batch(args.hand, args.batch, "score")
     if args.batch is not None:
-        if args.hand is not None:
-            raise UsageError("give either a HAND or --batch FILE, not both")
         handle = _handler(options, args.wild)
         with open_text(args.batch) as source:
             write_lines(process_lines(source, handle), sys.stdout)
         return 0
-    if args.hand is None:
-        raise UsageError("give a HAND to score (or --batch FILE)")
     if args.wild is None:
         raise OptionError("Huangyan needs --wild FACE: the face of the 得 indicator, e.g. 7p")
     try:
@@ -64,25 +61,22 @@ def run(args: argparse.Namespace) -> int:
 
 def _handler(options: HuangyanOptions, default_wild: str | None) -> Any:
     def handle(record: Any) -> dict[str, Any]:
-        out = echo_id(record)
         if isinstance(record, dict) and "hands" in record:
-            return _settle_line(record, out, options, default_wild)
-        try:
+            return record_answer(record, lambda: _settled(record, options, default_wild))
+
+        def score() -> dict[str, Any]:
             hand = check_record(record, _FIELDS)
             wild, self_drawn, kong = _situation(record, default_wild)
-            result = score_huangyan(
+            return score_huangyan(
                 hand,
                 wild=wild,
                 self_drawn=self_drawn,
                 seat_wind=record.get("seat_wind", "E"),
                 kong=kong,
                 options=options,
-            )
-        except MajiangError as error:
-            out["error"] = str(error)
-            return out
-        out.update(result.to_dict())
-        return out
+            ).to_dict()
+
+        return record_answer(record, score)
 
     return handle
 
@@ -110,46 +104,43 @@ def _seat_field(record: dict[str, Any], name: str, default: int | None) -> int |
     return value
 
 
-def _settle_line(
-    record: dict[str, Any], out: dict[str, Any], options: HuangyanOptions, default_wild: str | None
+def _settled(
+    record: dict[str, Any], options: HuangyanOptions, default_wild: str | None
 ) -> dict[str, Any]:
     """A whole hand: the four hands (seats 0-3, the winner's 14 tiles), the winner, the dealer,
-    the gunner, the dealer count and thrown bullets; out: every count and both ledgers."""
-    try:
-        unknown = set(record) - _HAND_FIELDS
-        if unknown:
-            raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
-        hands = record["hands"]
-        if not isinstance(hands, list) or len(hands) != 4 or not all(
-            isinstance(h, str) for h in hands
-        ):
-            raise SituationError("field 'hands' must be a list of 4 hands (seats 0-3)")
-        if "winner" not in record:
-            raise SituationError("field 'winner' (the winning seat 0-3) is required")
-        winner = _seat_field(record, "winner", 0)
-        dealer = _seat_field(record, "dealer", 0)
-        gunner = _seat_field(record, "gunner", None)
-        thrown = record.get("thrown", [0, 0, 0, 0])
-        if not isinstance(thrown, list) or len(thrown) != 4:
-            raise SituationError("field 'thrown' must be a list of 4 accepted thrown bullets")
-        wild, self_drawn, kong = _situation(record, default_wild)
-        assert winner is not None and dealer is not None
-        result = settle_win(
-            hands,
-            winner,
-            wild=wild,
-            dealer=dealer,
-            self_drawn=self_drawn,
-            kong=kong,
-            gunner=gunner,
-            dealer_count=record.get("dealer_count", 1),
-            thrown={s: n for s, n in enumerate(thrown) if n != 0},
-            options=options,
-        )
-    except MajiangError as error:
-        out["error"] = str(error)
-        return out
-    out["winner"] = {"seat": winner, **result.winner.to_dict()}
-    out["losers"] = {str(s): r.to_dict() for s, r in result.losers.items()}
-    out.update(result.settlement.to_dict())
-    return out
+    the gunner, the dealer count and thrown bullets; the answer: every count and both ledgers."""
+    unknown = set(record) - _HAND_FIELDS
+    if unknown:
+        raise SituationError(f"unknown field {sorted(unknown)[0]!r}")
+    hands = record["hands"]
+    if not isinstance(hands, list) or len(hands) != 4 or not all(
+        isinstance(h, str) for h in hands
+    ):
+        raise SituationError("field 'hands' must be a list of 4 hands (seats 0-3)")
+    if "winner" not in record:
+        raise SituationError("field 'winner' (the winning seat 0-3) is required")
+    winner = _seat_field(record, "winner", 0)
+    dealer = _seat_field(record, "dealer", 0)
+    gunner = _seat_field(record, "gunner", None)
+    thrown = record.get("thrown", [0, 0, 0, 0])
+    if not isinstance(thrown, list) or len(thrown) != 4:
+        raise SituationError("field 'thrown' must be a list of 4 accepted thrown bullets")
+    wild, self_drawn, kong = _situation(record, default_wild)
+    assert winner is not None and dealer is not None
+    result = settle_win(
+        hands,
+        winner,
+        wild=wild,
+        dealer=dealer,
+        self_drawn=self_drawn,
+        kong=kong,
+        gunner=gunner,
+        dealer_count=record.get("dealer_count", 1),
+        thrown={s: n for s, n in enumerate(thrown) if n != 0},
+        options=options,
+    )
+    return {
+        "winner": {"seat": winner, **result.winner.to_dict()},
+        "losers": {str(s): r.to_dict() for s, r in result.losers.items()},
+        **result.settlement.to_dict(),
+    }

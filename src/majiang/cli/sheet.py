@@ -1,4 +1,8 @@
-"""``majiang sheet``: the score sheet of a game at a real table, from the terminal.
+"""``majiang sheet``: keep the score sheet of a game at a real table
+
+A score sheet for four people at a real table, on the game server's database: the rule set scores
+the tiles written down (or checks the count said at the table) and settles every hand; corrections
+recompute the totals and are kept.
 
 The same sheets as the browser's (``/organiser``), on the same database: ``new`` starts one,
 ``play`` asks for each hand in turn (winner, discard or self-draw, the tiles, the fans or the
@@ -18,6 +22,7 @@ from ..errors import MajiangError
 from ..extras import require_extra
 from ..rules.registry import DEFAULT_RULES, RULE_SETS
 from ..tiles import WIND_LETTERS
+from .command import add_command, add_option_argument
 from .database import opening
 
 WINDS = ("East", "South", "West", "North")
@@ -29,15 +34,7 @@ PROMPT_HELP = (
 
 def add_parser(commands: Any) -> None:
     """Register ``sheet`` on the sub-command parser."""
-    p = commands.add_parser(
-        "sheet",
-        help="keep the score sheet of a game at a real table",
-        description=(
-            "A score sheet for four people at a real table, on the game server's database: "
-            "the rule set scores the tiles written down (or checks the count said at the "
-            "table) and settles every hand; corrections recompute the totals and are kept."
-        ),
-    )
+    p = add_command(commands, "sheet", run, __doc__)
     p.add_argument("--db", default="sqlite:///majiang.db", metavar="URL",
                    help="database URL (sqlite:///majiang.db), the server's")
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
@@ -52,8 +49,7 @@ def add_parser(commands: Any) -> None:
     new.add_argument("--stake", type=int, default=1, metavar="N", help="stake (1)")
     new.add_argument("--first-dealer", type=int, default=0, metavar="SEAT",
                      help="the seat 0-3 that deals first (0)")
-    new.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                     help="rule option, repeatable (e.g. false_win=on)")
+    add_option_argument(new)
     new.add_argument("--play", action="store_true", help="then enter the hands (as play)")
     new.add_argument("--db", default=argparse.SUPPRESS, metavar="URL", help="database URL")
     for name, text in (("play", "enter hands, corrections and deletions"),
@@ -63,7 +59,6 @@ def add_parser(commands: Any) -> None:
         if name == "export":
             sub.add_argument("--format", choices=("csv", "json"), default="csv")
         sub.add_argument("--db", default=argparse.SUPPRESS, metavar="URL", help="database URL")
-    p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,4 +1,10 @@
-"""``majiang simulate``: bots play many hands or matches; per-bot figures as a table or JSON."""
+"""``majiang simulate``: let bots play many hands and report per-bot figures
+
+Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; the same seed gives
+the same figures for any --jobs and --backend. Prints each bot's win rate, deal-in rate, mean
+winning total (fans in gb, hu in huangyan) and points (and bullets and gunner hands in huangyan),
+the draw rate and the speed.
+"""
 
 from __future__ import annotations
 
@@ -6,27 +12,20 @@ import argparse
 import contextlib
 import json
 import sys
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
+from .command import add_command, add_option_argument
 from .options import option_values
 
 
 def add_parser(commands: Any) -> None:
     """Register ``simulate`` on the sub-command parser."""
-    p = commands.add_parser(
-        "simulate",
-        help="let bots play many hands and report per-bot figures",
-        description=(
-            "Bots play GAMES single hands (or 16-hand matches with --matches) from a seed; "
-            "the same seed gives the same figures for any --jobs and --backend. Prints each "
-            "bot's win rate, deal-in rate, mean winning total (fans in gb, hu in huangyan) and "
-            "points (and bullets and gunner hands in huangyan), the draw rate and the speed."
-        ),
-    )
+    p = add_command(commands, "simulate", run, __doc__)
     p.add_argument("--rules", default=DEFAULT_RULES, choices=list(RULE_SETS),
                    help=f"rule set ({DEFAULT_RULES})")
     p.add_argument("--games", type=int, default=100, metavar="N", help="hands, or matches (100)")
@@ -42,25 +41,13 @@ def add_parser(commands: Any) -> None:
     p.add_argument(
         "--matches", action="store_true", help="play whole 16-hand matches instead of hands"
     )
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument("--records", metavar="DIR", help="save every hand's record in DIR")
     p.add_argument(
         "--out", metavar="FILE", help="write one JSON line per finished chunk of games to FILE"
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: when stderr is a terminal)",
-    )
-    p.set_defaults(run=run)
+    add_progress_argument(p)
 
 
 def add_backend_arguments(p: argparse.ArgumentParser) -> None:
@@ -77,6 +64,29 @@ def add_backend_arguments(p: argparse.ArgumentParser) -> None:
         "--address", default=None, metavar="ADDR",
         help="with --backend ray: the cluster to join (e.g. auto); none: a local Ray instance",
     )
+
+
+def add_progress_argument(p: argparse.ArgumentParser) -> None:
+    """``--progress`` / ``--no-progress`` (shared with ``majiang tournament``)."""
+    p.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+
+
+@contextlib.contextmanager
+def progress_bar(args: argparse.Namespace, unit: str = "hands") -> Iterator[ProgressBar | None]:
+    """The progress bar on stderr that ``--progress`` asks for (by default when stderr is a
+    terminal), closed at the end; None without one."""
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    bar = ProgressBar(sys.stderr, unit=unit) if show else None
+    try:
+        yield bar
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def backend_from_args(args: argparse.Namespace) -> Backend:
@@ -116,13 +126,8 @@ def run(args: argparse.Namespace) -> int:
     with contextlib.ExitStack() as stack:
         backend = stack.enter_context(backend_from_args(args))
         out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None
-        show = args.progress if args.progress is not None else sys.stderr.isatty()
-        bar = ProgressBar(sys.stderr) if show else None
-        try:
-            result = simulate(config, args.jobs, progress=bar, backend=backend, out=out)
-        finally:
-            if bar is not None:
-                bar.close()
+        bar = stack.enter_context(progress_bar(args))
+        result = simulate(config, args.jobs, progress=bar, backend=backend, out=out)
     if args.json:
         print(json.dumps(result.to_json(), ensure_ascii=False, indent=2))
     else:
@@ -159,33 +164,29 @@ def render(result: SimResult) -> str:
     info = rule_set(config.rules)
     ledger = info.shows.second_ledger
     mean = f"mean {info.points_unit}"
-    header = (
+    # The columns the rule set or --matches add: title, width, cell.
+    extra: list[tuple[str, int, Callable[[dict[str, Any]], str]]] = []
+    if ledger:
+        extra.append((ledger, 9, lambda figures: f"{figures['bullets']:+}"))
+    if info.shows.gunner:
+        extra.append(("gunner", 8, lambda figures: f"{figures['gunner']}"))
+    if config.matches:
+        extra.append(("1st", 7, lambda figures: _percent(figures.get("first_place_rate"))))
+    lines.append(
         f"{'player':<7}{'bot':<11}{'win rate':>9}{'self-drawn':>11}{'deal-in':>9}"
         f"{mean:>10}{'points':>9}{'per hand':>10}"
+        + "".join(f"{title:>{width}}" for title, width, _ in extra)
     )
-    if ledger:
-        header += f"{ledger:>9}"
-    if info.shows.gunner:
-        header += f"{'gunner':>8}"
-    if config.matches:
-        header += f"{'1st':>7}"
-    lines.append(header)
 
     def row(label: str, bot: str, figures: dict[str, Any], players: int = 1) -> str:
         hands = data["hands"] * players
         self_drawn = figures["self_drawn"] / hands if hands else None
-        text = (
+        return (
             f"{label:<7}{bot:<11}{_percent(figures['win_rate']):>9}{_percent(self_drawn):>11}"
             f"{_percent(figures['deal_in_rate']):>9}{_number(figures['mean_fans']):>10}"
             f"{figures['points']:>+9}{_number(figures['mean_points'], True):>10}"
+            + "".join(f"{cell(figures):>{width}}" for _, width, cell in extra)
         )
-        if ledger:
-            text += f"{figures['bullets']:>+9}"
-        if info.shows.gunner:
-            text += f"{figures['gunner']:>8}"
-        if config.matches:
-            text += f"{_percent(figures.get('first_place_rate')):>7}"
-        return text
 
     for figures in data["players"]:
         lines.append(row(str(figures["player"]), figures["bot"], figures))
@@ -201,8 +202,10 @@ def render(result: SimResult) -> str:
 __all__ = [
     "add_backend_arguments",
     "add_parser",
+    "add_progress_argument",
     "backend_from_args",
     "parse_bots",
+    "progress_bar",
     "render",
     "run",
 ]

@@ -1,5 +1,14 @@
-"""``majiang tournament``: a duplicate tournament between four entrants; a table or JSON, and
-``results.json``, ``hands.jsonl`` and ``ratings.png`` in ``--out`` (resumable)."""
+"""``majiang tournament``: a duplicate tournament: every deal in every seat rotation, per-bot
+figures
+
+Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants over the
+seats (all 24 orders with --permutations), so that every entrant plays every seat's tiles. Prints
+each entrant's mean points per hand with a 95% interval over deals, win, self-draw and deal-in
+rates, mean winning total (fans in gb, hu in huangyan) and an Elo-style rating. With --out DIR the
+hands are written to DIR/hands.jsonl as they finish and the same command resumes an interrupted
+run; DIR/results.json and DIR/ratings.png at the end. The same seed gives the same results for any
+--jobs and --backend.
+"""
 
 from __future__ import annotations
 
@@ -11,27 +20,20 @@ from typing import Any
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
-from ..sim import ProgressBar
+from .command import add_command, add_option_argument
 from .options import option_values
-from .simulate import add_backend_arguments, backend_from_args, default_bot
+from .simulate import (
+    add_backend_arguments,
+    add_progress_argument,
+    backend_from_args,
+    default_bot,
+    progress_bar,
+)
 
 
 def add_parser(commands: Any) -> None:
     """Register ``tournament`` on the sub-command parser."""
-    p = commands.add_parser(
-        "tournament",
-        help="a duplicate tournament: every deal in every seat rotation, per-bot figures",
-        description=(
-            "Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants "
-            "over the seats (all 24 orders with --permutations), so that every entrant plays "
-            "every seat's tiles. Prints each entrant's mean points per hand with a 95% "
-            "interval over deals, win, self-draw and deal-in rates, mean winning total (fans "
-            "in gb, hu in huangyan) and an Elo-style rating. With --out DIR the hands are "
-            "written to DIR/hands.jsonl as they finish and the same command resumes an "
-            "interrupted run; DIR/results.json and DIR/ratings.png at the end. The same seed "
-            "gives the same results for any --jobs and --backend."
-        ),
-    )
+    p = add_command(commands, "tournament", run, __doc__)
     p.add_argument(
         "--bots",
         default=None,
@@ -53,13 +55,7 @@ def add_parser(commands: Any) -> None:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="the tournament's seed (0)")
     p.add_argument("--out", metavar="DIR", help="save and resume the tournament in DIR")
     add_backend_arguments(p)
-    p.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="NAME=VALUE",
-        help="rule option, repeatable (e.g. false_win=on)",
-    )
+    add_option_argument(p)
     p.add_argument(
         "--permutations",
         action="store_true",
@@ -72,13 +68,7 @@ def add_parser(commands: Any) -> None:
         help="draw DIR/ratings.png (default: on, when matplotlib is installed)",
     )
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument(
-        "--progress",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="progress bar on stderr (default: when stderr is a terminal)",
-    )
-    p.set_defaults(run=run)
+    add_progress_argument(p)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -97,14 +87,8 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
     config.validate()
-    with backend_from_args(args) as backend:
-        show = args.progress if args.progress is not None else sys.stderr.isatty()
-        bar = ProgressBar(sys.stderr, unit="deals") if show else None
-        try:
-            result = run_tournament(config, args.out, backend, progress=bar, plot=args.plot)
-        finally:
-            if bar is not None:
-                bar.close()
+    with backend_from_args(args) as backend, progress_bar(args, unit="deals") as bar:
+        result = run_tournament(config, args.out, backend, progress=bar, plot=args.plot)
     if args.out and args.plot and result.plot is None:
         print("majiang: note: ratings.png not drawn: install the plot extra "
               "(pip install '.[plot]' in majiang's clone)", file=sys.stderr)

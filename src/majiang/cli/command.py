@@ -1,0 +1,90 @@
+"""Registering a sub-command (its module's docstring is its help), and the arguments several
+commands take."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from collections.abc import Callable
+from typing import Any
+
+from ..pasted import NOTATIONS
+from ..rules.guobiao.options import GuobiaoOptions
+from ..tiles import WIND_LETTERS
+
+_OPENING = re.compile(r"^``majiang [^`]*``: ")
+
+OPTION_HELP = "rule option, repeatable (e.g. false_win=on)"
+
+
+def add_command(
+    commands: Any,
+    name: str,
+    run: Callable[[argparse.Namespace], int],
+    doc: str | None,
+    **settings: Any,
+) -> argparse.ArgumentParser:
+    """Add the sub-command ``name``, run by ``run``, and return its parser.
+
+    ``doc`` is the command module's (or its ``run``'s) docstring: its first paragraph, less the
+    opening "``majiang ...``: ", is the one-line help; its second, the description (argparse refills
+    it). Further paragraphs are for the code's readers only. ``settings`` go to ``add_parser``
+    (e.g. ``epilog``).
+    """
+    summary, _, rest = (doc or "").partition("\n\n")
+    description = rest.partition("\n\n")[0]
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name,
+        help=_OPENING.sub("", " ".join(summary.split())) or None,
+        description=description or None,
+        **settings,
+    )
+    parser.set_defaults(run=run)
+    return parser
+
+
+def add_option_argument(parser: Any, text: str = OPTION_HELP) -> None:
+    """``--option NAME=VALUE``, repeatable (read by :func:`~majiang.cli.options.option_values`);
+    ``text`` is its help."""
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help=text)
+
+
+def add_wind_arguments(parser: Any) -> None:
+    """``--seat`` and ``--prevalent``, East by default."""
+    parser.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
+    parser.add_argument(
+        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
+    )
+
+
+def add_output_arguments(parser: Any, verb: str, option_help: str | None = None) -> None:
+    """``--option`` (repeatable), ``--json`` and ``--batch FILE``, shared by the commands."""
+    add_option_argument(
+        parser, option_help or f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}"
+    )
+    parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument(
+        "--batch",
+        metavar="FILE",
+        help=f"{verb} JSON lines from FILE ('-' for stdin), one JSON line out per line in",
+    )
+
+
+def add_notation_argument(parser: Any) -> None:
+    """``--notation``: the notation of the HAND argument, detected by default."""
+    parser.add_argument(
+        "--notation",
+        default="auto",
+        choices=NOTATIONS,
+        help="the HAND's notation: majiang's, Botzone tile names (W1 T5 B9 F1 J3 H1), Tenhou's "
+        "1-7z honours, upper-case suit letters (auto: detected)",
+    )
+
+
+__all__ = [
+    "add_command",
+    "add_notation_argument",
+    "add_option_argument",
+    "add_output_arguments",
+    "add_wind_arguments",
+]
