@@ -893,7 +893,8 @@ def test_the_lobby_shows_a_paused_match_and_the_table_its_resumption(
         p.wait_for_selector(".toast")
         assert p.inner_text(".toast") == (
             "The match was paused while nobody was connected; it goes on now.")
-        assert p.inner_text(".room-status") == "playing"
+        assert p.inner_text(".room-bar .room-status > span:first-child") == "playing"
+        assert p.inner_text(".room-bar .room-status .chosen-seed") == "chosen seed"
         assert not quick.http.get(f"/rooms/{code}").json()["paused"]
     finally:
         page.close()

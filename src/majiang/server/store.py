@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -47,6 +48,17 @@ _INSERT_ACTION = insert(ActionRow)
 _ACTION_COLUMNS = ("hand_id", "index", "seat", "action", "created_at")
 CHECKPOINT_SECONDS = 0.5
 """How often the background thread checkpoints SQLite's write-ahead log (when it has grown)."""
+WAL_BYTES = 16 * 2**20
+"""A write-ahead log file larger than this gets a checkpoint at once, a RESTART one after which
+the next commit writes the log from its start again; the file is cut back to this size then.
+Under a steady stream of commits (bots playing at full speed) a PASSIVE checkpoint never finds
+the log wholly copied at the moment a commit begins, and the log would grow without end."""
+WAL_TICK = 0.02
+"""How often the checkpointer looks at the size of the write-ahead log file."""
+CHECKPOINT_WAIT_MS = 200
+"""The longest a RESTART checkpoint waits for the commit under way and for the readers (a room
+being read back) before it does what it can, as a PASSIVE one; commits wait for it meanwhile.
+Without any wait it almost never gets in between two commits of a steady stream."""
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes: no 0/O or 1/I to misread."""
@@ -98,6 +110,7 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA wal_autocheckpoint=0")  # the store's checkpointer thread does it
+    cursor.execute(f"PRAGMA journal_size_limit={WAL_BYTES}")
     cursor.close()
 
 
@@ -159,9 +172,19 @@ class _ActionWriter:
                     connection.close()
 
 
+def _short_waits(connection: PoolProxiedConnection) -> None:
+    """The checkpointer's connection waits at most ``CHECKPOINT_WAIT_MS`` for a lock."""
+    cursor = connection.cursor()
+    try:
+        cursor.execute(f"PRAGMA busy_timeout={CHECKPOINT_WAIT_MS}")
+    finally:
+        cursor.close()
+
+
 class _Checkpointer(threading.Thread):
     """Checkpoints SQLite's write-ahead log every ``CHECKPOINT_SECONDS`` (PASSIVE: it waits for
-    no reader or writer), on its own connection, off the event loop."""
+    no reader or writer), and at once, RESTART, when its file is past ``WAL_BYTES``; on its own
+    connection, off the event loop."""
 
     def __init__(self, engine: Engine) -> None:
         super().__init__(name="majiang-wal-checkpoint", daemon=True)
@@ -170,10 +193,16 @@ class _Checkpointer(threading.Thread):
 
     def run(self) -> None:
         connection = self.engine.raw_connection()
+        wal = Path(f"{self.engine.url.database}-wal")
         try:
-            while not self.stopping.wait(CHECKPOINT_SECONDS):
+            _short_waits(connection)
+            last = time.monotonic()
+            while not self.stopping.wait(WAL_TICK):
                 with contextlib.suppress(Exception):
-                    self.checkpoint(connection, "PASSIVE")
+                    big = wal.exists() and wal.stat().st_size > WAL_BYTES
+                    if big or time.monotonic() - last >= CHECKPOINT_SECONDS:
+                        last = time.monotonic()
+                        self.checkpoint(connection, "RESTART" if big else "PASSIVE")
             with contextlib.suppress(Exception):
                 self.checkpoint(connection, "TRUNCATE")
         finally:

@@ -20,6 +20,11 @@ export function statusText(room) {
     : h("span", {}, t(`status_${room.status}`));
 }
 
+/** The mark of a room whose creator chose the seed (null for the others). */
+export function seedMark(room) {
+  return room.chosen_seed ? h("span", { class: "mark chosen-seed", title: t("chosen_seed_why") }, t("chosen_seed")) : null;
+}
+
 export class LobbyPage {
   constructor(root) {
     this.root = root;
@@ -145,8 +150,7 @@ export class LobbyPage {
     const rows = this.rooms.map((room) => h("tr", { dataset: { code: room.code } },
       h("td", {}, h("code", {}, room.code)),
       h("td", {}, ruleLabel(room.rules)),
-      h("td", { class: "room-status" }, statusText(room),
-        room.chosen_seed ? h("span", { class: "mark chosen-seed", title: t("chosen_seed_why") }, t("chosen_seed")) : null),
+      h("td", { class: "room-status" }, statusText(room), seedMark(room)),
       h("td", {}, playersText(room.seats)),
       h("td", {}, room.open_seats.length ? String(room.open_seats.length) : "–"),
       h("td", { class: "room-go" }, room.status === "finished"

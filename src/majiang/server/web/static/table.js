@@ -5,7 +5,7 @@
 import { renderBoard, grouped, lastDiscarder, splitDrawn, seatWind } from "./board.js";
 import { botName, describeEvent, lang, safetyReason, t, windName } from "./i18n.js";
 import { ruleLabel } from "./rules.js";
-import { statusText } from "./lobby.js";
+import { seedMark, statusText } from "./lobby.js";
 import { scoreSheet, standings } from "./sheet.js";
 import { plus, tileEl, tileRow } from "./tiles.js";
 import { reducedMotion, setSetting, setting } from "./settings.js";
@@ -697,7 +697,7 @@ export class RoomPage {
     const header = h("div", { class: "room-bar" },
       h("span", { class: "room-code" }, `${t("room")} `, h("b", { id: "room-code" }, this.code)),
       view ? h("span", { class: "room-rules" }, ruleLabel(view.rules)) : null,
-      view ? h("span", { class: "room-status" }, statusText(view)) : null,
+      view ? h("span", { class: "room-status" }, statusText(view), seedMark(view)) : null,
       this.seat == null && view ? h("span", { class: "spectating" }, t("spectating")) : null,
       h("a", { href: `#/room/${this.code}/hands`, class: "replays-link" }, t("replays")));
     const parts = [header];
