@@ -251,6 +251,23 @@ def test_option_docs_are_data(cls: type) -> None:
         assert kinds["limit"] == "int" and kinds["gunner_test"] == "choice"
 
 
+@pytest.mark.parametrize(("cls", "title"), [(GuobiaoOptions, "Guobiao"),
+                                            (HuangyanOptions, "Huangyan")])
+def test_options_from_names_and_values(cls: Any, title: str) -> None:
+    """Both rule sets read their options by one function: on/off and numbers as text, the
+    defaults when none are given, one clear error for an unknown name or a value that is no
+    mapping."""
+    assert cls.from_mapping(None) is cls.from_mapping({}) == cls()
+    name = next(o.name for o in describe_options(cls) if o.kind == "bool")
+    assert getattr(cls.from_mapping({name: "on"}), name) is True
+    with pytest.raises(OptionError, match=f"unknown {title} option 'nope'; known: "):
+        cls.from_mapping({"nope": 1})
+    with pytest.raises(OptionError, match=f"option {name} takes on/off, not 'maybe'"):
+        cls.from_mapping({name: "maybe"})
+    with pytest.raises(OptionError, match="options must be a mapping of names to values"):
+        cls.from_mapping(["nope"])
+
+
 # ---------------------------------------------------------------------- settlement lines
 
 

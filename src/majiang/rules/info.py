@@ -11,9 +11,11 @@ when first used (:func:`load`), so that this layer imports none of them.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, TypeVar
+
+from ..errors import OptionError
 
 T = TypeVar("T")
 
@@ -62,6 +64,28 @@ def describe_options(cls: type) -> tuple[OptionInfo, ...]:
         out.append(OptionInfo(f.name, kind, default, str(f.metadata.get("doc", "")),
                               tuple(choices.get(f.name, (default,))) if kind == "choice" else ()))
     return tuple(out)
+
+
+def options_from(
+    cls: type[T], values: Mapping[str, Any] | None, default: T, title: str,
+    coerce: Callable[[str, Any, type], Any],
+) -> T:
+    """An options dataclass from names and values, each value converted by ``coerce(name, raw,
+    type of its default)``; ``default`` when none are given. ``title`` names the rule set in
+    the error of an unknown name."""
+    if values is not None and not isinstance(values, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {values!r}")
+    if not values:
+        return default
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {}
+    for name, raw in values.items():
+        if name not in known:
+            raise OptionError(
+                f"unknown {title} option {name!r}; known: {', '.join(sorted(known))}"
+            )
+        kwargs[name] = coerce(name, raw, type(_default(known[name])))
+    return cls(**kwargs)
 
 
 def _default(f: Field[Any]) -> Any:
@@ -192,6 +216,17 @@ class RuleSetDescription:
         }
 
 
+def made_by(reference: str) -> Callable[[Any], Any]:
+    """A :attr:`RuleSetDescription.make` that builds the engine's rule set with the class a
+    ``module:Class`` reference names, imported when first used (:func:`load`), so that reading
+    a description imports no engine rule set."""
+
+    def make(options: Any) -> Any:
+        return load(reference)(options)
+
+    return make
+
+
 _loaded: dict[str, Any] = {}
 
 
@@ -206,5 +241,5 @@ def load(reference: str) -> Any:
 
 __all__ = [
     "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows", "describe_options", "load",
-    "option",
+    "made_by", "option", "options_from",
 ]
