@@ -223,6 +223,10 @@ def test_the_registry_is_a_mapping_of_descriptions() -> None:
     assert gb.shows.prevalent_wind and not hy.shows.prevalent_wind
     assert hy.shows.wild and hy.shows.dealer_count and hy.shows.second_ledger == "bullets"
     assert gb.botzone and not hy.botzone
+    import pickle
+
+    for info in (gb, hy):  # a description pickles (its make is a LazyClass, not a closure)
+        assert pickle.loads(pickle.dumps(info)).make(None).name == info.name
 
 
 def test_one_default_bot_per_purpose() -> None:

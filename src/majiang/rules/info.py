@@ -4,8 +4,9 @@ Front ends (the CLI, the servers, the tables, the simulator) never ask which rul
 they look its description up in the registry (:data:`majiang.rules.registry.RULE_SETS`) and read
 it: its titles, options with their docs, the bots that play it, what a table shows, the unit of
 its winning totals. The few pieces that belong to a front end's layer (the hints, the command
-line's scorer, the terminal's score sheet) are named as ``"module:function"`` references, loaded
-when first used (:func:`load`), so that this layer imports none of them.
+line's scorer, the terminal's score sheet, the search bot's policies) are named as
+``"module:function"`` references, loaded when first used (:func:`load`), so that this layer
+imports none of them.
 """
 
 from __future__ import annotations
@@ -216,15 +217,16 @@ class RuleSetDescription:
         }
 
 
-def made_by(reference: str) -> Callable[[Any], Any]:
-    """A :attr:`RuleSetDescription.make` that builds the engine's rule set with the class a
-    ``module:Class`` reference names, imported when first used (:func:`load`), so that reading
-    a description imports no engine rule set."""
+@dataclass(frozen=True, slots=True)
+class LazyClass:
+    """The class a ``module:Class`` reference names, imported when first called (:func:`load`):
+    a :attr:`RuleSetDescription.make` that reading a description does not import (and that
+    pickles, as a description does)."""
 
-    def make(options: Any) -> Any:
-        return load(reference)(options)
+    reference: str
 
-    return make
+    def __call__(self, *args: Any) -> Any:
+        return load(self.reference)(*args)
 
 
 _loaded: dict[str, Any] = {}
@@ -240,6 +242,6 @@ def load(reference: str) -> Any:
 
 
 __all__ = [
-    "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows", "describe_options", "load",
-    "made_by", "option", "options_from",
+    "LazyClass", "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows",
+    "describe_options", "load", "option", "options_from",
 ]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..info import RuleSetDescription, SearchPlan, TableShows, made_by
+from ..info import LazyClass, RuleSetDescription, SearchPlan, TableShows
 from .options import GuobiaoOptions
 
 DESCRIPTION = RuleSetDescription(
@@ -13,7 +13,7 @@ DESCRIPTION = RuleSetDescription(
     title_en="Guobiao (MCR)",
     short_zh="国标",
     short_en="GB",
-    make=made_by("majiang.rules.guobiao.ruleset:GuobiaoRules"),
+    make=LazyClass("majiang.rules.guobiao.ruleset:GuobiaoRules"),
     options_class=GuobiaoOptions,
     bots=("random", "efficient", "fan", "guarded"),
     heavy_bots=("search",),

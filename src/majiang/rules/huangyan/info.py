@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ..info import RuleSetDescription, SearchPlan, TableShows, made_by
+from ..info import LazyClass, RuleSetDescription, SearchPlan, TableShows
 from .options import HuangyanOptions
 
 DESCRIPTION = RuleSetDescription(
@@ -13,7 +13,7 @@ DESCRIPTION = RuleSetDescription(
     title_en="Huangyan",
     short_zh="黄岩",
     short_en="Huangyan",
-    make=made_by("majiang.rules.huangyan.ruleset:HuangyanRules"),
+    make=LazyClass("majiang.rules.huangyan.ruleset:HuangyanRules"),
     options_class=HuangyanOptions,
     bots=("random", "wild"),
     heavy_bots=("search",),
