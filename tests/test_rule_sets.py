@@ -39,6 +39,7 @@ from majiang.rules.registry import (
     rule_set,
     settlement_lines,
 )
+from majiang.rules.sheet_lines import FanDefinition, text
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "majiang"
 
@@ -334,10 +335,18 @@ class ClubRules(GuobiaoRules):
     name = "club"
 
 
+def club_definitions(result: dict[str, Any]) -> list[FanDefinition]:
+    """The club defines one fan of its own for every win."""
+    if result.get("winner") is None:
+        return []
+    return [FanDefinition("club", "俱乐部番", "Club Fan", text("a member's win", "会员和牌"))]
+
+
 CLUB = replace(
     GUOBIAO, name="club", aliases=("clubgb",), title_zh="俱乐部国标", title_en="Club Guobiao",
     short_zh="俱乐部", short_en="Club", make=ClubRules, bots=("random", "fan"),
     default_bot="fan", practice_bot="random", botzone=False,
+    fan_definitions=f"{__name__}:club_definitions",
 )
 
 
@@ -398,6 +407,29 @@ def test_a_third_rule_set_is_in_the_room_form_and_plays(tmp_path: Path) -> None:
         refused = client.post("/rooms", json={"rules": "sichuan"})
         assert refused.status_code == 422
         assert "'gb', 'huangyan' or 'club'" in refused.text
+
+
+@pytest.mark.usefixtures("club")
+def test_a_third_rule_set_defines_its_fans_for_both_tables() -> None:
+    """The browser's replay and the terminal's sheet show the definitions the rule set's
+    description names, and no other rule set's."""
+    import io
+
+    from rich.console import Console
+
+    from majiang.server.web import fan_definitions as replay_definitions
+    from majiang.server.web import fan_highlights
+    from majiang.tui.sheets import fan_definitions as sheet_definitions
+
+    table = _won("club", "fan")
+    assert replay_definitions(table) == {"club": {"zh": "会员和牌", "en": "a member's win"}}
+    assert set(fan_highlights(table)) == {  # Guobiao's tiles, the club did not change them
+        fan["en"] for fan in table.result.detail["fans"]}  # type: ignore[union-attr]
+    console = Console(width=100, file=io.StringIO(), color_system=None)
+    console.print(sheet_definitions(table.result.to_json(), "club"))  # type: ignore[union-attr]
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "俱乐部番 Club Fan" in shown and "a member's win" in shown
+    assert table.result.detail["fans"][0]["name"] not in shown  # type: ignore[union-attr]
 
 
 @pytest.mark.usefixtures("club")
