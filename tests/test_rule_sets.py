@@ -39,6 +39,7 @@ from majiang.rules.registry import (
     rule_set,
     settlement_lines,
 )
+from majiang.rules.sheet_lines import FanDefinition, text
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "majiang"
 
@@ -223,6 +224,10 @@ def test_the_registry_is_a_mapping_of_descriptions() -> None:
     assert gb.shows.prevalent_wind and not hy.shows.prevalent_wind
     assert hy.shows.wild and hy.shows.dealer_count and hy.shows.second_ledger == "bullets"
     assert gb.botzone and not hy.botzone
+    import pickle
+
+    for info in (gb, hy):  # a description pickles (its make is a LazyClass, not a closure)
+        assert pickle.loads(pickle.dumps(info)).make(None).name == info.name
 
 
 def test_one_default_bot_per_purpose() -> None:
@@ -249,6 +254,23 @@ def test_option_docs_are_data(cls: type) -> None:
     assert kinds.get("flowers", kinds.get("rob_kong")) == "bool"
     if cls is HuangyanOptions:
         assert kinds["limit"] == "int" and kinds["gunner_test"] == "choice"
+
+
+@pytest.mark.parametrize(("cls", "title"), [(GuobiaoOptions, "Guobiao"),
+                                            (HuangyanOptions, "Huangyan")])
+def test_options_from_names_and_values(cls: Any, title: str) -> None:
+    """Both rule sets read their options by one function: on/off and numbers as text, the
+    defaults when none are given, one clear error for an unknown name or a value that is no
+    mapping."""
+    assert cls.from_mapping(None) is cls.from_mapping({}) == cls()
+    name = next(o.name for o in describe_options(cls) if o.kind == "bool")
+    assert getattr(cls.from_mapping({name: "on"}), name) is True
+    with pytest.raises(OptionError, match=f"unknown {title} option 'nope'; known: "):
+        cls.from_mapping({"nope": 1})
+    with pytest.raises(OptionError, match=f"option {name} takes on/off, not 'maybe'"):
+        cls.from_mapping({name: "maybe"})
+    with pytest.raises(OptionError, match="options must be a mapping of names to values"):
+        cls.from_mapping(["nope"])
 
 
 # ---------------------------------------------------------------------- settlement lines
@@ -313,10 +335,18 @@ class ClubRules(GuobiaoRules):
     name = "club"
 
 
+def club_definitions(result: dict[str, Any]) -> list[FanDefinition]:
+    """The club defines one fan of its own for every win."""
+    if result.get("winner") is None:
+        return []
+    return [FanDefinition("club", "俱乐部番", "Club Fan", text("a member's win", "会员和牌"))]
+
+
 CLUB = replace(
     GUOBIAO, name="club", aliases=("clubgb",), title_zh="俱乐部国标", title_en="Club Guobiao",
     short_zh="俱乐部", short_en="Club", make=ClubRules, bots=("random", "fan"),
     default_bot="fan", practice_bot="random", botzone=False,
+    fan_definitions=f"{__name__}:club_definitions",
 )
 
 
@@ -335,6 +365,11 @@ def test_a_third_rule_set_is_in_the_command_line(capsys: pytest.CaptureFixture[s
         with pytest.raises(SystemExit):
             main([command, "--help"])
         assert "club" in capsys.readouterr().out, command
+    with pytest.raises(SystemExit):
+        main(["tournament", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "efficient for gb, wild for huangyan, fan for club" in shown  # its default bot
+    assert "fans in gb, hu in huangyan, fans in club" in shown  # what its totals count
     assert main(["simulate", "--rules", "club", "--games", "2", "--seed", "3", "--json",
                  "--no-progress"]) == 0
     report = json.loads(capsys.readouterr().out)
@@ -372,6 +407,29 @@ def test_a_third_rule_set_is_in_the_room_form_and_plays(tmp_path: Path) -> None:
         refused = client.post("/rooms", json={"rules": "sichuan"})
         assert refused.status_code == 422
         assert "'gb', 'huangyan' or 'club'" in refused.text
+
+
+@pytest.mark.usefixtures("club")
+def test_a_third_rule_set_defines_its_fans_for_both_tables() -> None:
+    """The browser's replay and the terminal's sheet show the definitions the rule set's
+    description names, and no other rule set's."""
+    import io
+
+    from rich.console import Console
+
+    from majiang.server.web import fan_definitions as replay_definitions
+    from majiang.server.web import fan_highlights
+    from majiang.tui.sheets import fan_definitions as sheet_definitions
+
+    table = _won("club", "fan")
+    assert replay_definitions(table) == {"club": {"zh": "会员和牌", "en": "a member's win"}}
+    assert set(fan_highlights(table)) == {  # Guobiao's tiles, the club did not change them
+        fan["en"] for fan in table.result.detail["fans"]}  # type: ignore[union-attr]
+    console = Console(width=100, file=io.StringIO(), color_system=None)
+    console.print(sheet_definitions(table.result.to_json(), "club"))  # type: ignore[union-attr]
+    shown = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "俱乐部番 Club Fan" in shown and "a member's win" in shown
+    assert table.result.detail["fans"][0]["name"] not in shown  # type: ignore[union-attr]
 
 
 @pytest.mark.usefixtures("club")

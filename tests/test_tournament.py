@@ -4,6 +4,7 @@ resume after an interruption or a truncated file, the entrant specs, the command
 from __future__ import annotations
 
 import json
+import os
 import sys
 import types
 from collections import Counter
@@ -325,6 +326,26 @@ def test_cli_invalid_values(args: list[str], message: str,
     err = capsys.readouterr().err
     assert err.startswith("majiang: error: ") and message in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_cli_refuses_botzone_programs_for_a_rule_set_they_do_not_play() -> None:
+    """``--rules huangyan --bots botzone:CMD,...``: the rule set's description says Botzone's
+    programs do not play it; a usage error in one line (exit 2) before anything is started."""
+    import subprocess
+
+    player = Path(__file__).parent / "botzone_bots" / "simple_player.py"
+    spec = f"botzone/keep:{sys.executable} -I -S {player} --keep-running"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1] / "src")}
+    done = subprocess.run(
+        [sys.executable, "-m", "majiang", "tournament", "--rules", "huangyan", "--bots",
+         f"{spec},wild,wild,wild", "--deals", "1", "--no-progress"],
+        capture_output=True, text=True, env=env, timeout=120, check=False,
+    )
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line == (f"majiang tournament: usage error: --bots {spec!r}: Botzone programs play "
+                    "Guobiao (MCR) (gb), not huangyan")
 
 
 def test_cli_out_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

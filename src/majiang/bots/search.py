@@ -50,7 +50,7 @@ from ..engine.state import Observation, Phase
 from ..errors import OptionError
 from ..rules.base import RuleSet
 from ..rules.info import load
-from ..rules.registry import RULE_SETS, description_of, make_rules
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, description_of, make_rules
 from .sampler import hand_rules, sample_deal, table_at
 from .view import find_win
 from .wild_shanten import WildDiscards, split_hand
@@ -167,8 +167,8 @@ class SearchBot:
         if self.rules is not None:
             return self.rules
         wild = obs.wild is not None or obs.phase is Phase.BULLETS
-        name = next(name for name, info in RULE_SETS.items()
-                    if info.search is not None and info.shows.wild == wild)
+        name = next((name for name, info in RULE_SETS.items()
+                     if info.search is not None and info.shows.wild == wild), DEFAULT_RULES)
         found = self._rules_by_name.get(name)
         if found is None:
             found = self._rules_by_name[name] = make_rules(name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..engine.match import Agent
+from ..errors import UsageError
 from ..rules.registry import RULE_SETS, rule_set
 from .agent import DEFAULT_TIME_LIMIT, agent_from_spec, is_botzone_spec
 from .tiles import BotzoneError
@@ -10,12 +11,13 @@ from .tiles import BotzoneError
 
 def check_entrant(spec: str, rules: str) -> None:
     """Raise :class:`BotzoneError` unless ``spec`` (``botzone[/json|/simple][/keep]:COMMAND``)
-    names a Botzone program that can play ``rules`` (Botzone's game is Guobiao)."""
+    names a Botzone program, and :class:`~majiang.errors.UsageError` unless the description of
+    ``rules`` says Botzone's programs play it (``botzone``: Botzone's game is Guobiao)."""
     if not is_botzone_spec(spec):
         raise BotzoneError(f"{spec!r} is not a Botzone seat (botzone[/json|/simple][/keep]:CMD)")
     if not rule_set(rules).botzone:
         fit = ", ".join(f"{i.title_en} ({i.name})" for i in RULE_SETS.values() if i.botzone)
-        raise BotzoneError(f"Botzone programs play {fit}, not {rules}")
+        raise UsageError(f"--bots {spec!r}: Botzone programs play {fit}, not {rules}")
     agent = agent_from_spec(spec)  # parses the options and the command line; starts nothing
     close = getattr(agent, "close", None)
     if callable(close):

@@ -22,17 +22,21 @@ def add_command(
     name: str,
     run: Callable[[argparse.Namespace], int],
     doc: str | None,
+    values: dict[str, str] | None = None,
     **settings: Any,
 ) -> argparse.ArgumentParser:
     """Add the sub-command ``name``, run by ``run``, and return its parser.
 
     ``doc`` is the command module's (or its ``run``'s) docstring: its first paragraph, less the
     opening "``majiang ...``: ", is the one-line help; its second, the description (argparse refills
-    it). Further paragraphs are for the code's readers only. ``settings`` go to ``add_parser``
-    (e.g. ``epilog``).
+    it). Further paragraphs are for the code's readers only. ``values`` fill the description's
+    ``{name}`` fields (what the registry knows, such as each rule set's unit); ``settings`` go to
+    ``add_parser`` (e.g. ``epilog``).
     """
     summary, _, rest = (doc or "").partition("\n\n")
     description = rest.partition("\n\n")[0]
+    if values:
+        description = description.format_map(values)
     parser: argparse.ArgumentParser = commands.add_parser(
         name,
         help=_OPENING.sub("", " ".join(summary.split())) or None,

@@ -4,7 +4,7 @@ figures
 Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants over the
 seats (all 24 orders with --permutations), so that every entrant plays every seat's tiles. Prints
 each entrant's mean points per hand with a 95% interval over deals, win, self-draw and deal-in
-rates, mean winning total (fans in gb, hu in huangyan) and an Elo-style rating. With --out DIR the
+rates, mean winning total ({units}) and an Elo-style rating. With --out DIR the
 hands are written to DIR/hands.jsonl as they finish and the same command resumes an interrupted
 run; DIR/results.json and DIR/ratings.png at the end. The same seed gives the same results for any
 --jobs and --backend.
@@ -19,7 +19,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
-from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, per_rule_set, rule_set
 from .command import add_command, add_option_argument
 from .options import option_values
 from .simulate import (
@@ -33,14 +33,15 @@ from .simulate import (
 
 def add_parser(commands: Any) -> None:
     """Register ``tournament`` on the sub-command parser."""
-    p = add_command(commands, "tournament", run, __doc__)
+    p = add_command(commands, "tournament", run, __doc__,
+                    values={"units": per_rule_set("points_unit", "in")})
     p.add_argument(
         "--bots",
         default=None,
         metavar="A,B,C,D",
         help=f"four entrants (or one for all): bot names ({', '.join(bot_names())}) or "
         "Botzone programs (botzone[/json|/simple][/keep]:COMMAND); repeats allowed "
-        "(default: efficient for gb, wild for huangyan)",
+        f"(default: {per_rule_set('default_bot')})",
     )
     p.add_argument(
         "--time-limit",

@@ -4,16 +4,19 @@ Front ends (the CLI, the servers, the tables, the simulator) never ask which rul
 they look its description up in the registry (:data:`majiang.rules.registry.RULE_SETS`) and read
 it: its titles, options with their docs, the bots that play it, what a table shows, the unit of
 its winning totals. The few pieces that belong to a front end's layer (the hints, the command
-line's scorer, the terminal's score sheet) are named as ``"module:function"`` references, loaded
-when first used (:func:`load`), so that this layer imports none of them.
+line's scorer, the terminal's score sheet, the search bot's policies) are named as
+``"module:function"`` references, loaded when first used (:func:`load`), so that this layer
+imports none of them.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, dataclass, field, fields
 from typing import Any, TypeVar
+
+from ..errors import OptionError
 
 T = TypeVar("T")
 
@@ -62,6 +65,28 @@ def describe_options(cls: type) -> tuple[OptionInfo, ...]:
         out.append(OptionInfo(f.name, kind, default, str(f.metadata.get("doc", "")),
                               tuple(choices.get(f.name, (default,))) if kind == "choice" else ()))
     return tuple(out)
+
+
+def options_from(
+    cls: type[T], values: Mapping[str, Any] | None, default: T, title: str,
+    coerce: Callable[[str, Any, type], Any],
+) -> T:
+    """An options dataclass from names and values, each value converted by ``coerce(name, raw,
+    type of its default)``; ``default`` when none are given. ``title`` names the rule set in
+    the error of an unknown name."""
+    if values is not None and not isinstance(values, Mapping):
+        raise OptionError(f"options must be a mapping of names to values, not {values!r}")
+    if not values:
+        return default
+    known = {f.name: f for f in fields(cls)}  # type: ignore[arg-type]
+    kwargs: dict[str, Any] = {}
+    for name, raw in values.items():
+        if name not in known:
+            raise OptionError(
+                f"unknown {title} option {name!r}; known: {', '.join(sorted(known))}"
+            )
+        kwargs[name] = coerce(name, raw, type(_default(known[name])))
+    return cls(**kwargs)
 
 
 def _default(f: Field[Any]) -> Any:
@@ -192,6 +217,18 @@ class RuleSetDescription:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class LazyClass:
+    """The class a ``module:Class`` reference names, imported when first called (:func:`load`):
+    a :attr:`RuleSetDescription.make` that reading a description does not import (and that
+    pickles, as a description does)."""
+
+    reference: str
+
+    def __call__(self, *args: Any) -> Any:
+        return load(self.reference)(*args)
+
+
 _loaded: dict[str, Any] = {}
 
 
@@ -205,6 +242,6 @@ def load(reference: str) -> Any:
 
 
 __all__ = [
-    "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows", "describe_options", "load",
-    "option",
+    "LazyClass", "OptionInfo", "RuleSetDescription", "SearchPlan", "TableShows",
+    "describe_options", "load", "option", "options_from",
 ]

@@ -3,17 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..info import RuleSetDescription, SearchPlan, TableShows
+from ..info import LazyClass, RuleSetDescription, SearchPlan, TableShows
 from .options import GuobiaoOptions
-
-
-def _make(options: Any) -> Any:
-    from .ruleset import GuobiaoRules
-
-    return GuobiaoRules(options)
-
 
 DESCRIPTION = RuleSetDescription(
     name="gb",
@@ -22,7 +13,7 @@ DESCRIPTION = RuleSetDescription(
     title_en="Guobiao (MCR)",
     short_zh="国标",
     short_en="GB",
-    make=_make,
+    make=LazyClass("majiang.rules.guobiao.ruleset:GuobiaoRules"),
     options_class=GuobiaoOptions,
     bots=("random", "efficient", "fan", "guarded"),
     heavy_bots=("search",),

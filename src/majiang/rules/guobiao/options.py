@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import OptionError
-from ..info import option
+from ..info import option, options_from
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,20 +64,9 @@ class GuobiaoOptions:
     )
 
     @classmethod
-    def from_mapping(cls, values: dict[str, Any] | None) -> GuobiaoOptions:
+    def from_mapping(cls, values: Mapping[str, Any] | None) -> GuobiaoOptions:
         """Options from names and values (strings such as ``"on"``/``"1"`` are accepted)."""
-        if not values:
-            return DEFAULT_OPTIONS
-        known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, Any] = {}
-        for name, raw in values.items():
-            if name not in known:
-                raise OptionError(
-                    f"unknown Guobiao option {name!r}; known: {', '.join(sorted(known))}"
-                )
-            default = getattr(DEFAULT_OPTIONS, name)
-            kwargs[name] = _coerce(name, raw, type(default))
-        return cls(**kwargs)
+        return options_from(cls, values, DEFAULT_OPTIONS, "Guobiao", _coerce)
 
     @classmethod
     def names(cls) -> list[str]:

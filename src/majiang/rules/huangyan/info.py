@@ -3,17 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..info import RuleSetDescription, SearchPlan, TableShows
+from ..info import LazyClass, RuleSetDescription, SearchPlan, TableShows
 from .options import HuangyanOptions
-
-
-def _make(options: Any) -> Any:
-    from .ruleset import HuangyanRules
-
-    return HuangyanRules(options)
-
 
 DESCRIPTION = RuleSetDescription(
     name="huangyan",
@@ -22,7 +13,7 @@ DESCRIPTION = RuleSetDescription(
     title_en="Huangyan",
     short_zh="黄岩",
     short_en="Huangyan",
-    make=_make,
+    make=LazyClass("majiang.rules.huangyan.ruleset:HuangyanRules"),
     options_class=HuangyanOptions,
     bots=("random", "wild"),
     heavy_bots=("search",),

@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import OptionError
-from ..info import option
+from ..info import option, options_from
 from .phase import TILES_AFTER_DEAL
 
 DEALER_COUNT_SCOPES = ("every", "dealer", "dealer_wins")
@@ -139,19 +139,7 @@ class HuangyanOptions:
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None) -> HuangyanOptions:
         """Options from names and values (strings such as ``"on"``, ``"2"``, ``"p2"`` accepted)."""
-        if values is not None and not isinstance(values, Mapping):
-            raise OptionError(f"options must be a mapping of names to values, not {values!r}")
-        if not values:
-            return DEFAULT_OPTIONS
-        known = {f.name: f for f in fields(cls)}
-        kwargs: dict[str, Any] = {}
-        for name, raw in values.items():
-            if name not in known:
-                raise OptionError(
-                    f"unknown Huangyan option {name!r}; known: {', '.join(sorted(known))}"
-                )
-            kwargs[name] = _coerce(name, raw, type(known[name].default))
-        return cls(**kwargs)
+        return options_from(cls, values, DEFAULT_OPTIONS, "Huangyan", _coerce)
 
     @classmethod
     def names(cls) -> list[str]:
