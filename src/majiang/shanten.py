@@ -278,9 +278,7 @@ def wild_regular_shanten(counts: Sequence[int], jokers: int, melds: int) -> int:
     (13 tiles), -1 complete (14 tiles). Target hands may hold any number of copies of a tile.
     """
     k = 4 - melds
-    n = 0
-    for t in range(NUM_KINDS):
-        n += counts[t]
+    n = sum(counts)
     shanten = 2 * k - BEST_VALUES[hand_vector(group_vectors(group_keys(counts)))][k] - jokers
     floor = 13 - 3 * melds - n - jokers
     return shanten if shanten > floor else floor

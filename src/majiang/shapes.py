@@ -163,11 +163,9 @@ def readings_of_keys(counts: list[int], key0: int, key1: int, key2: int) -> list
             if honor_pair >= 0:
                 return []
             honor_pair = t
-        elif n < 5:
-            if n:
-                return []
-        else:  # five or six: a wild tile's identity (a pung and the pair, or two pungs)
-            if n == 7 or (n == 5 and honor_pair >= 0):
+        elif n:
+            # five or six (a wild tile's identity): a pung and the pair, or two pungs
+            if n < 5 or n == 7 or (n == 5 and honor_pair >= 0):
                 return []
             if n == 5:
                 honor_pair = t

@@ -23,7 +23,7 @@ from ...hand import Hand, MeldKind, WinContext
 from ...notation import format_tiles, parse_tiles
 from ...shanten import wild_regular_shanten
 from ...shapes import Reading, regular_readings
-from ...tiles import NUM_KINDS, WINDS, tile_name
+from ...tiles import NUM_KINDS, WHITE, WINDS, tile_name
 from .notation import check_tiles, format_huangyan_hand, format_meld, parse_huangyan_hand
 from .options import DEFAULT_OPTIONS, HuangyanOptions
 from .wild import WILD_TILES, Wild
@@ -247,13 +247,13 @@ def is_winning_shape(counts: list[int] | tuple[int, ...], n_melds: int, wild: Wi
     """
     if sum(counts) + 3 * n_melds != 14:
         return False
+    if max(counts) > 4:
+        t = max(range(NUM_KINDS), key=counts.__getitem__)
+        raise InvalidHandError(f"{counts[t]} tiles of {tile_name(t)}: there are four of each")
     face = wild.face
-    ids = [0] * NUM_KINDS
-    for t, n in enumerate(counts):
-        if n and t != face:
-            if n > 4:
-                raise InvalidHandError(f"{n} tiles of {tile_name(t)}: there are four of each")
-            ids[wild.identity(t)] += n
+    ids = list(counts)  # by identity: the 得 taken out, the white dragons (stand-ins) as F
+    ids[face] = 0
+    ids[face], ids[WHITE] = ids[WHITE], 0
     return wild_regular_shanten(ids, counts[face], n_melds) < 0
 
 
