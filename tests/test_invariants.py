@@ -49,8 +49,16 @@ from majiang.engine import (
     Table,
     Win,
 )
-from majiang.engine.actions import Action
-from majiang.engine.record import load_record, record_of, replay, save_record
+from majiang.engine.actions import Action, action_from_json
+from majiang.engine.record import (
+    RecordError,
+    load_record,
+    record_of,
+    replay,
+    replay_iter,
+    save_record,
+    table_from_header,
+)
 from majiang.engine.table import HIDDEN, Observation
 from majiang.hand import Hand, Meld, MeldKind, WinContext
 from majiang.rules.guobiao.ruleset import GuobiaoRules
@@ -584,6 +592,43 @@ def test_saved_records_load_and_replay(tmp_path: Path) -> None:
         check_replay(t)
         again = replay(load_record(path))
         assert again.result == t.result and again.events == t.events
+
+
+def test_replay_iter_steps_through_the_record() -> None:
+    """The deal, then one step per action line with the table just after it, its number, the
+    action and its events; given a table, the action lines alone do the same; a result line
+    ends it, a wrong event or result raises."""
+    t, rng, styles = new_hand("false_win", 2_500_000)
+    play_light(t, rng, styles, declare=0.6)
+    lines = json.loads(json.dumps(record_of(t)))
+    actions = lines[1:-1]
+    fresh = table_from_header(lines[0])
+    steps = []
+    for table, step in replay_iter(lines):
+        if step.seat is None:
+            assert step.number == 1 and step.action is None and step.events == fresh.events
+        else:
+            line = lines[step.number - 1]
+            assert (step.seat, step.recorded, step.events) == (line["seat"], line["action"],
+                                                              line["events"])
+            assert step.action == action_from_json(line["action"])
+            assert fresh.apply(step.seat, step.action) == step.events
+        assert table.history == fresh.history
+        steps.append(step.number)
+    assert steps == list(range(1, len(lines)))  # the header's deal and every action line
+    assert table.result == t.result
+    given = table_from_header(lines[0])
+    numbers = [step.number for _, step in replay_iter(actions, table=given)]
+    assert numbers == list(range(len(actions) + 1)) and given.events == t.events
+    wrong = [*lines[:-1], {"result": {**lines[-1]["result"], "deltas": [9, -9, 0, 0]}}]
+    with pytest.raises(RecordError, match="result differs"):
+        list(replay_iter(wrong))
+    assert list(replay_iter(wrong, verify=False))[-1][0].result == t.result
+    changed = [lines[0], {**lines[1], "events": []}]
+    with pytest.raises(RecordError, match="line 2: the replay's events differ"):
+        list(replay_iter(changed))
+    with pytest.raises(RecordError, match="line 2: bad action line"):
+        list(replay_iter([lines[0], {"seat": 0}]))
 
 
 def test_an_unfinished_hand_replays_to_the_same_state() -> None:

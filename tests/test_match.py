@@ -158,3 +158,30 @@ def test_hand_spec_is_what_the_table_needs() -> None:
     spec = HandSpec(number=1, seed=99, dealer=2, prevalent_wind=0)
     table = Match(RULES).table(spec)
     assert isinstance(table, Table) and table.dealer == 2 and table.seed == 99
+
+
+def test_play_until_asked_stops_where_the_person_must_act() -> None:
+    """Bots play one move at a time until seat 0 (no agent) must act; in a claim window the bots
+    answer first; the person's seat is never played for; with a bot at every seat the moves and
+    the result are those of play_hand with every seat a bot."""
+    from majiang.bots import make_bot
+    from majiang.engine.match import play_until_asked
+
+    rules = GuobiaoRules()
+    for seed in range(6):
+        table, alone = Table(rules, seed, dealer=1), Table(rules, seed, dealer=1)
+        bots = [make_bot("efficient", seed * 4 + s) for s in range(4)]
+        players = [None, *bots[1:]]
+        asked = windows = 0
+        while not table.is_over:
+            moved = list(play_until_asked(table, players))
+            assert 0 not in moved
+            if table.is_over:
+                break
+            assert table.to_act() == [0]  # only the person is left to act
+            windows += table.phase.value != "turn"
+            table.apply(0, bots[0](table.observation(0)))
+            asked += 1
+        assert asked and play_hand(alone, bots) == table.result
+        assert alone.events == table.events  # the same moves (answers to a window in any order)
+    assert windows

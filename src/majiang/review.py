@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots.search import Candidate, SearchBot, Z
-from .engine.actions import Action, action_from_json, action_to_json, describe
-from .engine.record import RecordError, table_from_header
+from .engine.actions import Action, action_to_json, describe
+from .engine.record import RecordError, replay_iter, table_from_header
 from .engine.state import Observation, Phase
 from .errors import MajiangError
 from .notation import format_meld, format_tiles
@@ -201,26 +201,18 @@ def _positions(
     where = f"hand {number}"
     if not lines or "format" not in lines[0]:
         raise RecordError(f"{where}: no record header")
-    table = table_from_header(lines[0])
     found = []
-    for step, line in enumerate(lines[1:], 1):
-        if "result" in line:
-            break
-        try:
-            actor = int(line["seat"])
-            action = action_from_json(line["action"])
-        except (KeyError, TypeError, ValueError) as error:
-            if isinstance(error, MajiangError):
-                raise RecordError(f"{where}, line {step + 1}: {error}") from None
-            raise RecordError(f"{where}, line {step + 1}: bad action line") from None
-        if actor == seat and table.phase in REVIEWED_PHASES:
-            obs = table.observation(seat)
-            if len(obs.legal_actions) > 1:
-                found.append((step, obs, action))
-        try:
-            table.apply(actor, action)
-        except MajiangError as error:
-            raise RecordError(f"{where}, line {step + 1}: {error}") from None
+    before: Observation | None = None  # the seat's observation before the next action
+    try:
+        for table, step in replay_iter(lines, verify=False):
+            if step.seat == seat and before is not None and len(before.legal_actions) > 1:
+                assert step.action is not None
+                found.append((step.number - 1, before, step.action))
+            before = None
+            if table.phase in REVIEWED_PHASES and seat in table.to_act():
+                before = table.observation(seat)
+    except RecordError as error:
+        raise RecordError(f"{where}, {error}") from None
     if not table.is_over:
         raise RecordError(f"{where}: the hand is not finished (a review needs its end)")
     return found

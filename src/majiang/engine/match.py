@@ -11,7 +11,7 @@ match seed; thrown bullets (Huangyan's 抛弹) stay with the dealership that acc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from ..errors import MajiangError
@@ -161,10 +161,25 @@ class Match:
         return list(self.totals)
 
 
-def play_hand(table: Table, agents: list[Agent]) -> HandResult:
-    """Drive a table to its end, asking each seat's agent in turn."""
+def play_until_asked(table: Table, agents: Sequence[Agent | None]) -> Iterator[int]:
+    """Let the agents play until a seat without one (a person: ``None``) must act, or the hand
+    ends: one action at a time, the first seat to act that has an agent choosing, and that
+    seat yielded after its action is applied (a front end may show each move). Seats with an
+    agent answer a claim window before the person does."""
     while not table.is_over:
         for seat in table.to_act():
-            table.apply(seat, agents[seat](table.observation(seat)))
+            agent = agents[seat]
+            if agent is not None:
+                break
+        else:
+            return  # only people must act now
+        table.apply(seat, agent(table.observation(seat)))
+        yield seat
+
+
+def play_hand(table: Table, agents: Sequence[Agent]) -> HandResult:
+    """Drive a table to its end, asking each seat's agent in turn."""
+    for _ in play_until_asked(table, agents):
+        pass
     assert table.result is not None
     return table.result

@@ -16,14 +16,15 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import MajiangError, not_utf8
 from ..rules.registry import make_rules, rules_options
 from ..tiles import tile_from_name, tile_name
-from .actions import action_from_json, action_to_json
+from .actions import Action, action_from_json, action_to_json
 from .table import Table
 from .wall import LAYOUTS
 
@@ -211,11 +212,36 @@ def _dice(header: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]] | N
         raise RecordError(f"bad record header: dice are [[a, b], [c, d]], not {dice!r}") from None
 
 
-def replay(lines: list[dict[str, Any]], *, verify: bool = True) -> Table:
-    """Rebuild a table from its record; with ``verify``, check every event and the result."""
-    table = table_from_header(lines[0])
+class ReplayStep(NamedTuple):
+    """One step of a replay: the deal (``seat`` and ``action`` None) or one action line."""
+
+    number: int
+    """The record's line number (the header is line 1, the deal's step); with a table given
+    to :func:`replay_iter`, the action's position from 1."""
+    seat: int | None
+    action: Action | None
+    recorded: dict[str, Any] | None
+    """The action as recorded (JSON)."""
+    events: list[dict[str, Any]]
+    """The events it caused (the deal's events for the deal)."""
+
+
+def replay_iter(
+    lines: Iterable[dict[str, Any]], *, verify: bool = True, table: Table | None = None
+) -> Iterator[tuple[Table, ReplayStep]]:
+    """A record folded over its table: ``(table, step)`` for the deal, then after each action
+    line (the table then stands just after that action). Without ``table`` the first line is
+    the header; with one, every line is an action line applied to it. A result line ends the
+    replay. With ``verify``, each action line's events and, once the lines are all read, the
+    result are checked against the record. A line that does not replay raises RecordError."""
+    rows = iter(lines)
+    first = 1
+    if table is None:
+        table = table_from_header(next(rows, {}))
+        first = 2
+    yield table, ReplayStep(first - 1, None, None, None, list(table.events))
     result_line = None
-    for number, line in enumerate(lines[1:], 2):
+    for number, line in enumerate(rows, first):
         if "result" in line:
             result_line = line["result"]
             break
@@ -232,10 +258,19 @@ def replay(lines: list[dict[str, Any]], *, verify: bool = True) -> Table:
             raise RecordError(f"line {number}: {error}") from None
         if verify and "events" in line and events != line["events"]:
             raise RecordError(f"line {number}: the replay's events differ from the record's")
+        yield table, ReplayStep(number, seat, action, line["action"], events)
     if (
         verify
         and result_line is not None
         and (table.result is None or table.result.to_json() != result_line)
     ):
         raise RecordError("the replay's result differs from the record's")
+
+
+def replay(lines: list[dict[str, Any]], *, verify: bool = True) -> Table:
+    """Rebuild a table from its record; with ``verify``, check every event and the result."""
+    steps = replay_iter(lines, verify=verify)
+    table, _ = next(steps)  # the deal
+    for _ in steps:
+        pass
     return table

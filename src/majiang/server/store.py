@@ -34,7 +34,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import PoolProxiedConnection
 
-from ..engine.actions import action_from_json
+from ..engine.record import replay_iter
 from ..engine.table import Table
 from ..errors import MajiangError
 from .models import ActionRow, HandRow, MatchRow, Player, Room, Seat
@@ -371,8 +371,10 @@ class Store:
         """Apply a hand's committed actions, in order, to a fresh table of that hand."""
         query = (select(ActionRow.seat, ActionRow.action).where(ActionRow.hand_id == hand_id)
                  .order_by(ActionRow.index))
-        for seat, action in session.execute(query):  # plain rows: no ORM object per action
-            table.apply(seat, action_from_json(action))
+        rows = session.execute(query)  # plain rows: no ORM object per action
+        for _ in replay_iter(({"seat": seat, "action": action} for seat, action in rows),
+                             table=table):
+            pass
         return table
 
     def player(self, session: Session, player_id: int) -> Player | None:

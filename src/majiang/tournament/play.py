@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.match import Agent
+from ..engine.match import Agent, play_hand
 from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
@@ -85,15 +85,13 @@ def play_hand_record(
     faults: list[tuple[int, str]] = []  # (seat, the judge's verdict) of each charged fault
     try:
         if external:  # Botzone programs: their faults are charged as Botzone does
-            from ..botzone import play_hand
+            from ..botzone import play_hand as play_botzone_hand
 
-            hand = play_hand(table, agents)
+            hand = play_botzone_hand(table, agents)
             deltas = list(hand.deltas)
             faults = [(f.seat, f.verdict) for f in hand.faults if f.charged]
         else:
-            while not table.is_over:
-                for turn in table.to_act():
-                    table.apply(turn, agents[turn](table.observation(turn)))
+            play_hand(table, agents)
     finally:
         for agent in agents:
             _close(agent)

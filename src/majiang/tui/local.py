@@ -8,7 +8,7 @@ from typing import Any
 
 from ..bots import check_bot, make_bot
 from ..engine.actions import action_from_json
-from ..engine.match import Agent, Match
+from ..engine.match import Agent, Match, play_until_asked
 from ..engine.serialize import meld_to_json, observation_to_json
 from ..engine.table import Table, events_for
 from ..errors import MajiangError, OptionError
@@ -115,22 +115,21 @@ class LocalDriver(Driver):
         """Play every hand of the match."""
         match = self.match
         self._sink = sink
+        players = [self.agents.get(seat) for seat in range(4)]  # None: the person at ME
         for spec in match.specs():
             self.hand = spec.number
             table = self.table = match.table(spec)
             shown = len(table.events)
             sink(TableChanged(self._snapshot(table), events_for(table.events, ME), fresh=True))
             while not table.is_over:
-                bots = [seat for seat in table.to_act() if seat != ME]
-                if bots:
-                    seat = bots[0]
-                    table.apply(seat, self.agents[seat](table.observation(seat)))
+                for _ in play_until_asked(table, players):
                     if self.delay and not table.is_over and any(
                         e["type"] != "draw" for e in table.events[shown:]
                     ):
                         shown = self._report(sink, table, shown)
                         await asyncio.sleep(self.delay)  # a person can follow the play
-                    continue
+                if table.is_over:
+                    break
                 shown = self._report(sink, table, shown)
                 action = await self._actions.get()
                 try:

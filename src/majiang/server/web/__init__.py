@@ -14,8 +14,7 @@ from typing import Any
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
-from ...engine.actions import action_from_json
-from ...engine.record import RecordError, table_from_header
+from ...engine.record import replay_iter
 from ...engine.serialize import meld_to_json, observation_to_json
 from ...engine.table import Table
 from ...rules.info import load
@@ -69,31 +68,14 @@ def replay_steps(lines: list[dict[str, Any]], *, last: bool = False) -> list[dic
     """A record replayed by the engine: step 0 is the deal, then one step per action with the
     action, the events it caused and the full view after it (``last``: only the final step).
     Raises ``RecordError`` if the replay does not reproduce the record's events and result."""
-    table = table_from_header(lines[0])
-    result = None
-    step: dict[str, Any] = {"index": 0, "seat": None, "action": None,
-                            "events": list(table.events)}
-    steps = []
-    for line in lines[1:]:
+    steps: list[dict[str, Any]] = []
+    for index, (table, step) in enumerate(replay_iter(lines)):
+        entry: dict[str, Any] = {"index": index, "seat": step.seat, "action": step.recorded,
+                                 "events": step.events}
         if not last:
-            steps.append({**step, "view": full_view(table)})
-        if "result" in line:
-            result = line["result"]
-            break
-        seat = int(line["seat"])
-        events = table.apply(seat, action_from_json(line["action"]))
-        if events != line.get("events", events):
-            raise RecordError(f"step {step['index'] + 1}: the replay's events differ from the "
-                              "record's")
-        step = {"index": step["index"] + 1, "seat": seat, "action": line["action"],
-                "events": events}
-    else:
-        if not last:
-            steps.append({**step, "view": full_view(table)})
-    if result is not None and (table.result is None or table.result.to_json() != result):
-        raise RecordError("the replay's result differs from the record's")
+            steps.append({**entry, "view": full_view(table)})
     if last:
-        steps = [{**step, "view": full_view(table)}]
+        steps = [{**entry, "view": full_view(table)}]
     if steps and table.result is not None:
         steps[-1]["view"]["fan_tiles"] = fan_highlights(table)
         steps[-1]["view"]["fan_definitions"] = fan_definitions(table)
