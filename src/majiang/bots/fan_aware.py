@@ -30,9 +30,9 @@ from ..hand import Hand, Meld, MeldKind, WinContext
 from ..rules.guobiao.options import DEFAULT_OPTIONS, GuobiaoOptions
 from ..rules.guobiao.scoring import score_hand
 from ..shanten import TILE_KEYS, hand_key, shanten_of_key
-from .efficient import Discards, acceptance, state_shanten
+from .efficient import Discards, acceptance, guobiao_obvious, state_shanten
 from .targets import Situation, winning_chance
-from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
+from .view import hand_counts, own_melds, unseen_counts
 
 STEP = 0.25
 """How much a target loses per tile it still needs."""
@@ -105,13 +105,9 @@ class FanBot:
         self.options = options or DEFAULT_OPTIONS
 
     def __call__(self, obs: Observation) -> Action:
-        actions = obs.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        require_guobiao(obs, self.name)
-        win = find_win(obs)
-        if win is not None:
-            return win
+        obvious = guobiao_obvious(obs, self.name)
+        if obvious is not None:
+            return obvious
         counts = hand_counts(obs)
         unseen = unseen_counts(obs, counts)
         if obs.phase is Phase.TURN:
