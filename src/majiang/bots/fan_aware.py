@@ -14,16 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.actions import (
-    DISCARDS,
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    ExposedKong,
-    Pass,
-    Pung,
-)
+from ..engine import actions
+from ..engine.actions import DISCARDS, Action
 from ..engine.table import Observation, Phase
 from ..errors import MajiangError
 from ..hand import Hand, Meld, MeldKind, WinContext
@@ -207,14 +199,14 @@ class FanBot:
         situation = self._situation(obs, melds, unseen, counts)
         value, tile = self.best_discard(obs, situation, counts)
         for a in obs.legal_actions:
-            if type(a) is ConcealedKong:
+            if type(a) is actions.ConcealedKong:
                 kong = (*melds, Meld(MeldKind.KONG, a.tile, 0))
                 counts[a.tile] -= 4
                 after = self.value(obs, self._situation(obs, kong, unseen, counts), counts)
                 counts[a.tile] += 4
                 if after >= value:
                     return a
-            elif type(a) is AddedKong:
+            elif type(a) is actions.AddedKong:
                 counts[a.tile] -= 1
                 kept = self.value(obs, situation, counts)
                 counts[a.tile] += 1
@@ -224,7 +216,7 @@ class FanBot:
 
     def _claim(self, obs: Observation, counts: list[int], unseen: list[int]) -> Action:
         tile = obs.last_discard
-        pass_action = next((a for a in obs.legal_actions if type(a) is Pass),
+        pass_action = next((a for a in obs.legal_actions if type(a) is actions.Pass),
                            obs.legal_actions[-1])
         if tile is None:
             return pass_action
@@ -233,13 +225,13 @@ class FanBot:
         best, choice = now * CLAIM_MARGIN, pass_action
         for a in obs.legal_actions:
             kind = type(a)
-            if kind is Pung:
+            if kind is actions.Pung:
                 used: tuple[int, ...] = (tile, tile)
                 meld = Meld(MeldKind.PUNG, tile, 1)
-            elif kind is ExposedKong:
+            elif kind is actions.ExposedKong:
                 used = (tile, tile, tile)
                 meld = Meld(MeldKind.KONG, tile, 1)
-            elif kind is Chow:
+            elif kind is actions.Chow:
                 low = a.low  # type: ignore[union-attr]
                 used = tuple(t for t in (low, low + 1, low + 2) if t != tile)
                 meld = Meld(MeldKind.CHOW, low, tile - low + 1)
@@ -248,7 +240,7 @@ class FanBot:
             for t in used:
                 counts[t] -= 1
             situation = self._situation(obs, (*melds, meld), unseen, counts)
-            if kind is ExposedKong:
+            if kind is actions.ExposedKong:
                 after = self.value(obs, situation, counts)
             else:
                 after, _ = self.best_discard(obs, situation, counts)
