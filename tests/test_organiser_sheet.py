@@ -326,6 +326,11 @@ def test_summaries_count_wins_self_draws_deal_ins_and_mean_points() -> None:
     assert (cat.deal_ins, cat.mean_points) == (1, None)
     assert dan.false_wins == 1 and ann.hands == 4
     assert sum(s.total for s in (ann, bob, cat, dan)) == 0
+    assert list(cat.to_json().items()) == [
+        ("seat", 2), ("name", cat.name), ("hands", 4), ("wins", 0), ("self_drawn", 0),
+        ("deal_ins", 1), ("false_wins", 0), ("mean_points", None), ("total", cat.total),
+        ("bullets", cat.bullets),
+    ]
 
 
 def test_history_filters() -> None:

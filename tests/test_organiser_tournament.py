@@ -14,7 +14,6 @@ import pytest
 from majiang.errors import MajiangError
 from majiang.organiser.ranking import (
     BYE_TABLE_POINTS,
-    Entrant,
     PlayedTable,
     points_text,
     standings,
@@ -55,9 +54,9 @@ def test_table_points_read_as_people_write_them() -> None:
 # ---------------------------------------------------------------------------- standings
 
 
-def people(*names: str, substitutes: tuple[str, ...] = ()) -> list[Entrant]:
+def people(*names: str, substitutes: tuple[str, ...] = ()) -> list[Player]:
     everyone = [*names, *substitutes]
-    return [Entrant(i + 1, n, n in substitutes) for i, n in enumerate(everyone)]
+    return [Player(i + 1, n, n in substitutes) for i, n in enumerate(everyone)]
 
 
 def test_standings_rank_by_table_points_then_score() -> None:

@@ -279,9 +279,10 @@ def _score_wait(
     return Wait(tile, unseen[tile], scores[0], scores[1])
 
 
-def _visible_counts(visible: list[int]) -> list[int]:
+def _kind_counts(tiles: Iterable[int]) -> list[int]:
+    """Copies of each of the 34 kinds among ``tiles``."""
     counts = [0] * NUM_KINDS
-    for t in visible:
+    for t in tiles:
         counts[t] += 1
     return counts
 
@@ -323,12 +324,10 @@ def _waits(
     winds: dict[str, Any],
     options: GuobiaoOptions,
 ) -> list[Wait]:
-    counts = [0] * NUM_KINDS
-    for t in concealed:
-        counts[t] += 1
+    counts = _kind_counts(concealed)
     stripped = Hand.of(hand.melds, concealed, None, hand.flowers)
     unseen = unseen_counts(stripped, visible)
-    visible_counts = _visible_counts(visible)
+    visible_counts = _kind_counts(visible)
     return [
         _score_wait(stripped, concealed, t, unseen, visible_counts, winds, options)
         for t in winning_tiles(counts, len(hand.melds))
@@ -364,9 +363,7 @@ def _discards(
     n = len(tiles) - 1
     key14 = hand_key(tiles)
     unseen = unseen_counts(hand, visible)
-    counts = [0] * NUM_KINDS
-    for t in tiles:
-        counts[t] += 1
+    counts = _kind_counts(tiles)
     result = []
     for d in sorted(set(tiles)):
         key = key14 - TILE_KEYS[d]
@@ -409,9 +406,7 @@ def analyze(
     by_shape = shanten_by_shape_of_key(key, len(tiles), melds)
     best = min(by_shape.values())
     if parsed.tile_count == 13:
-        counts = [0] * NUM_KINDS
-        for t in tiles:
-            counts[t] += 1
+        counts = _kind_counts(tiles)
         unseen = unseen_counts(parsed, seen)
         useful = tuple(
             UsefulTile(t, unseen[t]) for t in _useful(key, len(tiles), melds, counts)
@@ -428,7 +423,7 @@ def analyze(
             rest,
             last,
             unseen_counts(parsed, seen),
-            _visible_counts(seen),
+            _kind_counts(seen),
             winds,
             opts,
         )

@@ -252,6 +252,17 @@ class Discards:
         return total
 
 
+def guobiao_obvious(obs: Observation, bot: str) -> Action | None:
+    """What the Guobiao bot ``bot`` plays without weighing anything: the only legal action, or
+    else a legal win (after :func:`~majiang.bots.view.require_guobiao`); None when it must
+    choose."""
+    legal = obs.legal_actions
+    if len(legal) == 1:
+        return legal[0]
+    require_guobiao(obs, bot)
+    return find_win(obs)
+
+
 class EfficientBot:
     """Lowest shanten, most useful tiles, claims that help; see the module docstring."""
 
@@ -261,13 +272,9 @@ class EfficientBot:
         self.seed = seed
 
     def __call__(self, obs: Observation) -> Action:
-        actions = obs.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        require_guobiao(obs, self.name)
-        win = find_win(obs)
-        if win is not None:
-            return win
+        obvious = guobiao_obvious(obs, self.name)
+        if obvious is not None:
+            return obvious
         counts = hand_counts(obs)
         melds = len(own_melds(obs))
         if obs.phase is Phase.TURN:
@@ -347,4 +354,4 @@ class EfficientBot:
         return choice
 
 
-__all__ = ["Discards", "EfficientBot", "acceptance", "state_shanten"]
+__all__ = ["Discards", "EfficientBot", "acceptance", "guobiao_obvious", "state_shanten"]

@@ -14,25 +14,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.actions import (
-    DISCARDS,
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    ExposedKong,
-    Pass,
-    Pung,
-)
+from ..engine import actions
+from ..engine.actions import DISCARDS, Action
 from ..engine.table import Observation, Phase
 from ..errors import MajiangError
 from ..hand import Hand, Meld, MeldKind, WinContext
 from ..rules.guobiao.options import DEFAULT_OPTIONS, GuobiaoOptions
 from ..rules.guobiao.scoring import score_hand
 from ..shanten import TILE_KEYS, hand_key, shanten_of_key
-from .efficient import Discards, acceptance, state_shanten
+from .efficient import Discards, acceptance, guobiao_obvious, state_shanten
 from .targets import Situation, winning_chance
-from .view import find_win, hand_counts, own_melds, require_guobiao, unseen_counts
+from .view import hand_counts, own_melds, unseen_counts
 
 STEP = 0.25
 """How much a target loses per tile it still needs."""
@@ -105,13 +97,9 @@ class FanBot:
         self.options = options or DEFAULT_OPTIONS
 
     def __call__(self, obs: Observation) -> Action:
-        actions = obs.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        require_guobiao(obs, self.name)
-        win = find_win(obs)
-        if win is not None:
-            return win
+        obvious = guobiao_obvious(obs, self.name)
+        if obvious is not None:
+            return obvious
         counts = hand_counts(obs)
         unseen = unseen_counts(obs, counts)
         if obs.phase is Phase.TURN:
@@ -211,14 +199,14 @@ class FanBot:
         situation = self._situation(obs, melds, unseen, counts)
         value, tile = self.best_discard(obs, situation, counts)
         for a in obs.legal_actions:
-            if type(a) is ConcealedKong:
+            if type(a) is actions.ConcealedKong:
                 kong = (*melds, Meld(MeldKind.KONG, a.tile, 0))
                 counts[a.tile] -= 4
                 after = self.value(obs, self._situation(obs, kong, unseen, counts), counts)
                 counts[a.tile] += 4
                 if after >= value:
                     return a
-            elif type(a) is AddedKong:
+            elif type(a) is actions.AddedKong:
                 counts[a.tile] -= 1
                 kept = self.value(obs, situation, counts)
                 counts[a.tile] += 1
@@ -228,7 +216,7 @@ class FanBot:
 
     def _claim(self, obs: Observation, counts: list[int], unseen: list[int]) -> Action:
         tile = obs.last_discard
-        pass_action = next((a for a in obs.legal_actions if type(a) is Pass),
+        pass_action = next((a for a in obs.legal_actions if type(a) is actions.Pass),
                            obs.legal_actions[-1])
         if tile is None:
             return pass_action
@@ -237,13 +225,13 @@ class FanBot:
         best, choice = now * CLAIM_MARGIN, pass_action
         for a in obs.legal_actions:
             kind = type(a)
-            if kind is Pung:
+            if kind is actions.Pung:
                 used: tuple[int, ...] = (tile, tile)
                 meld = Meld(MeldKind.PUNG, tile, 1)
-            elif kind is ExposedKong:
+            elif kind is actions.ExposedKong:
                 used = (tile, tile, tile)
                 meld = Meld(MeldKind.KONG, tile, 1)
-            elif kind is Chow:
+            elif kind is actions.Chow:
                 low = a.low  # type: ignore[union-attr]
                 used = tuple(t for t in (low, low + 1, low + 2) if t != tile)
                 meld = Meld(MeldKind.CHOW, low, tile - low + 1)
@@ -252,7 +240,7 @@ class FanBot:
             for t in used:
                 counts[t] -= 1
             situation = self._situation(obs, (*melds, meld), unseen, counts)
-            if kind is ExposedKong:
+            if kind is actions.ExposedKong:
                 after = self.value(obs, situation, counts)
             else:
                 after, _ = self.best_discard(obs, situation, counts)

@@ -28,19 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.actions import (
-    DISCARDS,
-    AcceptBullets,
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    ThrowBullets,
-)
+from ..engine import actions
+from ..engine.actions import DISCARDS, Action
 from ..engine.table import Observation, Phase
 from ..tiles import DRAGONS, EAST
 from .view import find_win, hand_counts, own_melds, unseen_counts
@@ -51,15 +40,15 @@ _ISOLATION = tuple(
 )
 """Tie-break between equal discards: honours first, then terminals, then 2/8, then the rest."""
 
-def bullet_choice(actions: Sequence[Action]) -> Action | None:
+def bullet_choice(legal: Sequence[Action]) -> Action | None:
     """The answer to a thrown-bullets offer (抛弹), or None when none is on offer: the smallest
     ``ThrowBullets`` as dealer; ``Pass`` (decline) to an ``AcceptBullets`` offer."""
-    throws = [a for a in actions if isinstance(a, ThrowBullets)]
+    throws = [a for a in legal if isinstance(a, actions.ThrowBullets)]
     if throws:
         return min(throws, key=lambda a: a.count)
-    accept = next((a for a in actions if isinstance(a, AcceptBullets)), None)
+    accept = next((a for a in legal if isinstance(a, actions.AcceptBullets)), None)
     if accept is not None:
-        return next((a for a in actions if type(a) is Pass), accept)
+        return next((a for a in legal if type(a) is actions.Pass), accept)
     return None
 
 
@@ -85,10 +74,10 @@ class WildBot:
         self.seed = seed
 
     def __call__(self, obs: Observation) -> Action:
-        actions = obs.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        bullets = bullet_choice(actions)
+        legal = obs.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        bullets = bullet_choice(legal)
         if bullets is not None:
             return bullets
         win = find_win(obs)
@@ -106,14 +95,14 @@ class WildBot:
     def _turn(
         self, obs: Observation, wild: int | None, counts: list[int], jokers: int, melds: int
     ) -> Action:
-        actions = obs.legal_actions
-        legal = {a.tile for a in actions if type(a) is Discard}
-        if not legal or sum(counts) + jokers + 3 * melds != 14:
-            return next((a for a in actions if type(a) is Discard), actions[0])
+        legal = obs.legal_actions
+        discardable = {a.tile for a in legal if type(a) is actions.Discard}
+        if not discardable or sum(counts) + jokers + 3 * melds != 14:
+            return next((a for a in legal if type(a) is actions.Discard), legal[0])
         table = WildDiscards(counts, jokers, melds, wild)
-        options = {f: s for f, s in table.options.items() if f in legal}
+        options = {f: s for f, s in table.options.items() if f in discardable}
         if not options:
-            return next(a for a in actions if type(a) is Discard)
+            return next(a for a in legal if type(a) is actions.Discard)
         if wild in options and len(options) > 1:
             natural = min(s for f, s in options.items() if f != wild)
             if natural < options[wild] + 1:
@@ -127,8 +116,8 @@ class WildBot:
         def risk(face: int) -> int:
             return int(raw_phase and face != wild and face not in known and options[face] > 0)
 
-        for a in actions:  # kongs first: a free replacement draw and hu points
-            if type(a) is ConcealedKong:
+        for a in legal:  # kongs first: a free replacement draw and hu points
+            if type(a) is actions.ConcealedKong:
                 x = identity_of(a.tile, wild)
                 if a.tile == wild or counts[x] < 4:
                     continue
@@ -138,7 +127,7 @@ class WildBot:
                 if left <= best:
                     return a
             elif (
-                type(a) is AddedKong
+                type(a) is actions.AddedKong
                 and options.get(a.tile) == best
                 and not (raw_phase and a.tile not in known)
             ):
@@ -168,8 +157,8 @@ class WildBot:
     def _claim(
         self, obs: Observation, wild: int | None, counts: list[int], jokers: int, melds: int
     ) -> Action:
-        actions = obs.legal_actions
-        pass_action = next((a for a in actions if type(a) is Pass), actions[-1])
+        legal = obs.legal_actions
+        pass_action = next((a for a in legal if type(a) is actions.Pass), legal[-1])
         tile = obs.last_discard
         if tile is None or tile == wild or sum(counts) + jokers + 3 * melds != 13:
             return pass_action
@@ -181,9 +170,9 @@ class WildBot:
         now_acc = -1
         best: tuple[int, int, int] = (now, 0, 0)
         choice: Action = pass_action
-        for a in actions:
+        for a in legal:
             kind = type(a)
-            if kind is ExposedKong:
+            if kind is actions.ExposedKong:
                 if counts[x] < 3:
                     continue
                 counts[x] -= 3
@@ -193,9 +182,9 @@ class WildBot:
                 if left <= now and key < best:
                     best, choice = key, a  # a kong that does not hurt: a free draw and hu
                 continue
-            if kind is Pung:
+            if kind is actions.Pung:
                 used: tuple[int, ...] = (x, x)
-            elif kind is Chow:
+            elif kind is actions.Chow:
                 low = a.low  # type: ignore[union-attr]
                 run = [low, low + 1, low + 2]
                 if x not in run:
@@ -223,7 +212,7 @@ class WildBot:
                  if s == left and f != wild),
                 default=0,
             )
-            bonus = -1 if kind is Pung and valuable else 0
+            bonus = -1 if kind is actions.Pung and valuable else 0
             if left == now and not bonus:
                 if now_acc < 0:
                     now_acc = useful_count(counts, jokers, melds, wild, unseen)

@@ -6,17 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.actions import (
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    Win,
-)
+from ..engine import actions
+from ..engine.actions import Action
 from ..engine.state import Observation, Phase
 from ..hand import MeldKind
 from .codec import Response, parse_response
@@ -54,13 +45,13 @@ def answer_move(obs: Observation, text: str, *, strict: bool = False) -> Move:
     except BotzoneError as error:
         raise Misplay("garbage", str(error)) from None
     if response.kind == "HU":
-        if Win() in obs.legal_actions and obs.win_reaches_minimum:
-            return Move(Win())
+        if actions.Win() in obs.legal_actions and obs.win_reaches_minimum:
+            return Move(actions.Win())
         raise Misplay("false_win", "HU without a winning hand of 8 fans")
     if obs.phase is Phase.TURN:
         return _turn_move(obs, response, strict)
     if response.kind == "PASS":
-        return Move(Pass())
+        return Move(actions.Pass())
     if obs.phase is Phase.ROB:
         raise Misplay("illegal", "only PASS or HU may answer an added kong")
     return _claim_move(obs, response, strict)
@@ -70,13 +61,13 @@ def _turn_move(obs: Observation, response: Response, strict: bool) -> Move:
     kind, tile = response.kind, response.tile
     hand = list(obs.hand)
     if kind == "PLAY" and tile is not None and tile in hand:
-        return Move(Discard(tile))
+        return Move(actions.Discard(tile))
     if kind == "GANG" and tile is not None and hand.count(tile) == 4:
-        return _offered(obs, ConcealedKong(tile), response, strict)
+        return _offered(obs, actions.ConcealedKong(tile), response, strict)
     if kind == "BUGANG" and tile is not None and tile in hand and any(
         m.kind is MeldKind.PUNG and m.tile == tile for m in obs.melds[obs.seat]
     ):
-        return _offered(obs, AddedKong(tile), response, strict)
+        return _offered(obs, actions.AddedKong(tile), response, strict)
     raise Misplay("illegal", "not a move of this turn")
 
 
@@ -85,15 +76,15 @@ def _claim_move(obs: Observation, response: Response, strict: bool) -> Move:
     assert offer is not None
     rest = list(obs.hand)
     if kind == "GANG" and response.tile is None and rest.count(offer) >= 3:
-        return _offered(obs, ExposedKong(), response, strict)
+        return _offered(obs, actions.ExposedKong(), response, strict)
     action: Action
     if kind == "PENG" and rest.count(offer) >= 2:
         rest.remove(offer)
         rest.remove(offer)
-        action = Pung()
+        action = actions.Pung()
     elif kind == "CHI" and _chow_tiles(obs, response, rest):
         assert response.mid is not None
-        action = Chow(response.mid - 1)
+        action = actions.Chow(response.mid - 1)
     else:
         raise Misplay("illegal", "not a claim of this discard")
     if response.tile not in rest:
@@ -138,32 +129,33 @@ def _offered(obs: Observation, action: Action, response: Response, strict: bool)
 def fallback(obs: Observation) -> Action:
     """What a seat plays when its program cannot: pass a claim, discard the drawn tile."""
     if obs.phase is not Phase.TURN:
-        return Pass()
-    if obs.drawn is not None and Discard(obs.drawn) in obs.legal_actions:
-        return Discard(obs.drawn)
-    return [a for a in obs.legal_actions if isinstance(a, Discard)][-1]
+        return actions.Pass()
+    if obs.drawn is not None and actions.Discard(obs.drawn) in obs.legal_actions:
+        return actions.Discard(obs.drawn)
+    return [a for a in obs.legal_actions if isinstance(a, actions.Discard)][-1]
 
 
 def response_text(action: Action, discard: int | None = None) -> str:
     """The Botzone response that plays ``action``; a chow or pung names the tile ``discard``ed
     after it (without ``discard``: its first words only)."""
-    if isinstance(action, Win):
+    if isinstance(action, actions.Win):
         return "HU"
-    if isinstance(action, Pass):
+    if isinstance(action, actions.Pass):
         return "PASS"
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         return f"PLAY {botzone_name(action.tile)}"
-    if isinstance(action, ConcealedKong):
+    if isinstance(action, actions.ConcealedKong):
         return f"GANG {botzone_name(action.tile)}"
-    if isinstance(action, AddedKong):
+    if isinstance(action, actions.AddedKong):
         return f"BUGANG {botzone_name(action.tile)}"
-    if isinstance(action, ExposedKong):
+    if isinstance(action, actions.ExposedKong):
         return "GANG"
-    if isinstance(action, Pung | Chow):
+    if isinstance(action, actions.Pung):
+        return "PENG" if discard is None else f"PENG {botzone_name(discard)}"
+    if isinstance(action, actions.Chow):
         if discard is None:
-            return "PENG" if isinstance(action, Pung) else "CHI"
-        words = "PENG" if isinstance(action, Pung) else f"CHI {botzone_name(action.low + 1)}"
-        return f"{words} {botzone_name(discard)}"
+            return "CHI"
+        return f"CHI {botzone_name(action.low + 1)} {botzone_name(discard)}"
     raise BotzoneError(f"the bot chose {action}, which Botzone cannot express")
 
 

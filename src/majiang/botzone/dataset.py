@@ -21,17 +21,8 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..engine.actions import (
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    Win,
-)
+from ..engine import actions
+from ..engine.actions import Action
 from ..engine.state import IllegalAction, Phase
 from ..engine.table import Table
 from ..rules.guobiao.ruleset import GuobiaoRules
@@ -88,9 +79,9 @@ def _replay(game: DatasetGame) -> str | None:
         if words[:3] != ["Player", str(p), "Deal"] or len(words) != 16:
             raise BotzoneError(f"line {number}: player {p}'s deal of 13 tiles expected")
         deals.append([_tile((number, line), w) for w in words[3:]])
-    actions = lines[5:]
+    steps = lines[5:]
     draws: list[list[int]] = [[], [], [], []]
-    for number, line in actions:
+    for number, line in steps:
         words = line.split()
         if len(words) >= 4 and words[0] == "Player" and words[2] == "Draw":
             draws[_number((number, line), words[1], 3)].append(_tile((number, line), words[3]))
@@ -98,7 +89,7 @@ def _replay(game: DatasetGame) -> str | None:
     table = Table(rules, wall=_wall(deals, draws, game.match), dealer=0, prevalent_wind=wind,
                   layout="four_part", every_seat_answers=False)
     fan: int | None = None
-    for number, line in actions:
+    for number, line in steps:
         words = line.split()
         where = f"line {number} ({line!r})"
         if words[0] == "Fan":
@@ -141,13 +132,13 @@ def _turn(table: Table, seat: int, kind: str, tile: int) -> str | None:
         return None if drawn == tile else "the wall gives another tile"
     action: Action
     if kind == "PLAY":
-        action = Discard(tile)
+        action = actions.Discard(tile)
     elif kind == "HU":
-        action = Win()
+        action = actions.Win()
     elif kind == "ANGANG":
-        action = ConcealedKong(tile)
+        action = actions.ConcealedKong(tile)
     elif kind == "BUGANG":
-        action = AddedKong(tile)
+        action = actions.AddedKong(tile)
     else:
         return f"{kind} is not a move of one's turn"
     return _apply(table, seat, action)
@@ -161,16 +152,16 @@ def _answer_window(
     for seat, kind, name in claims:
         tile = _tile(line, name)
         if kind == "CHI":
-            answers[seat] = Chow(tile - 1)
+            answers[seat] = actions.Chow(tile - 1)
         elif kind == "PENG":
-            answers[seat] = Pung()
+            answers[seat] = actions.Pung()
         elif kind == "GANG":
-            answers[seat] = ExposedKong()
+            answers[seat] = actions.ExposedKong()
         else:
-            answers[seat] = Win()
+            answers[seat] = actions.Win()
     made = claims[0][0]
     for seat in list(table.to_act()):
-        problem = _apply(table, seat, answers.pop(seat, Pass()))
+        problem = _apply(table, seat, answers.pop(seat, actions.Pass()))
         if problem:
             return problem
     if answers:
@@ -185,7 +176,7 @@ def _answer_window(
 
 def _pass_window(table: Table) -> None:
     for seat in list(table.to_act()):
-        table.apply(seat, Pass())
+        table.apply(seat, actions.Pass())
 
 
 def _apply(table: Table, seat: int, action: Action) -> str | None:

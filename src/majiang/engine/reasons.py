@@ -5,20 +5,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..rules.base import RuleSet
-from .actions import (
-    AcceptBullets,
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    ThrowBullets,
-    Win,
-    action_to_json,
-)
+from . import actions
+from .actions import Action, action_to_json
 from .legality import (
     claimable_for_sets,
     kong_allowed_this_turn,
@@ -26,6 +14,11 @@ from .legality import (
     may_win_on_turn,
 )
 from .state import Phase
+
+_BULLETS = actions.ThrowBullets | actions.AcceptBullets
+_KONGS = actions.ConcealedKong | actions.AddedKong
+_CLAIMS = actions.Chow | actions.Pung | actions.ExposedKong
+"""The claims of a discard for a set (a win aside)."""
 
 
 class Situation(NamedTuple):
@@ -73,21 +66,21 @@ def _reason(table: Situation, seat: int, action: Action) -> str:
     turn = table.phase is Phase.TURN
     bullets = table.phase is Phase.BULLETS
     rules = table.rules
-    if isinstance(action, ThrowBullets | AcceptBullets) or bullets:
+    if isinstance(action, _BULLETS) or bullets:
         if not bullets:
             return "bullets are thrown and accepted only before the deal"
-        if isinstance(action, ThrowBullets):
+        if isinstance(action, actions.ThrowBullets):
             if seat != table.dealer or table.answered:
                 return "only the dealer throws bullets, once, before the deal"
             return f"the dealer may throw 0 to {rules.throw_limit} bullets"
-        if isinstance(action, AcceptBullets | Pass):
+        if isinstance(action, actions.AcceptBullets | actions.Pass):
             return "only the other players answer the dealer's throw"
         return "before the deal only bullets are thrown and accepted"
-    if isinstance(action, Discard | ConcealedKong | AddedKong) and not turn:
+    if isinstance(action, actions.Discard | _KONGS) and not turn:
         return "only the player on turn may discard or declare a kong"
-    if isinstance(action, Discard):
+    if isinstance(action, actions.Discard):
         return "that tile is not in the concealed hand"
-    if isinstance(action, ConcealedKong | AddedKong):
+    if isinstance(action, _KONGS):
         if not kong_allowed_this_turn(table.claimed_turn, rules):
             return "after a chow or pung the player must discard (no kong until his next draw)"
         if not table.kong_left:
@@ -96,14 +89,14 @@ def _reason(table: Situation, seat: int, action: Action) -> str:
             return "no kong: the wall has no replacement tile left for it"
         if not rules.natural(action.tile):
             return "a wild tile may not be used in a kong"
-        if isinstance(action, ConcealedKong):
+        if isinstance(action, actions.ConcealedKong):
             return "a concealed kong needs four copies in the concealed hand"
         return "an added kong needs an exposed pung of that tile and the fourth copy in hand"
-    if isinstance(action, Chow | Pung | ExposedKong | Pass) and turn:
+    if isinstance(action, _CLAIMS | actions.Pass) and turn:
         return "there is no discard to claim now"
     offered = table.offered if table.offered is not None else 0
     robbing = table.phase is Phase.ROB
-    if isinstance(action, Chow | Pung | ExposedKong) and not claimable_for_sets(
+    if isinstance(action, _CLAIMS) and not claimable_for_sets(
         robbing, table.final_discard, rules.natural(offered)
     ):
         if table.final_discard:
@@ -111,17 +104,17 @@ def _reason(table: Situation, seat: int, action: Action) -> str:
         if robbing:
             return "the tile of an added kong may only be robbed for a win"
         return "a discarded wild tile is dead: it may not be claimed"
-    if isinstance(action, Chow):
+    if isinstance(action, actions.Chow):
         if not rules.chow_allowed(table.current, seat):
             return "only the discarder's next player may chow"
         return "that chow cannot be made with this hand and this discard"
-    if isinstance(action, Pung):
+    if isinstance(action, actions.Pung):
         if table.skipped_pung:
             return "this player passed a pung of this tile and may not pung it until he draws"
         return "a pung needs two copies of the discard in the concealed hand"
-    if isinstance(action, ExposedKong):
+    if isinstance(action, actions.ExposedKong):
         return "a kong on a discard needs three copies in hand and a replacement tile left"
-    if isinstance(action, Win):
+    if isinstance(action, actions.Win):
         if table.false_won:
             return "after a false win this player may not win again this hand"
         if not may_win_on_turn(table.claimed_turn, False):

@@ -100,8 +100,8 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class Entrant:
-    """Who may appear in the standings."""
+class Player:
+    """A registered player (``id`` is his number in the tournament), whom the standings rank."""
 
     id: int
     name: str
@@ -128,7 +128,7 @@ class _Tally:
 
 
 def standings(
-    entrants: Iterable[Entrant],
+    entrants: Iterable[Player],
     tables: Iterable[PlayedTable],
     penalties: Mapping[tuple[int, int], int],
     byes: Iterable[tuple[int, int]] = (),
@@ -184,7 +184,7 @@ def standings(
     return out
 
 
-def _standing(entrant: Entrant, t: _Tally, rank: int | None) -> Standing:
+def _standing(entrant: Player, t: _Tally, rank: int | None) -> Standing:
     return Standing(entrant.id, entrant.name, rank, t.points, t.score, t.penalties,
                     tuple(sorted(t.rounds, key=lambda r: r.round)), entrant.substitute,
                     entrant.withdrawn)
@@ -193,8 +193,8 @@ def _standing(entrant: Entrant, t: _Tally, rank: int | None) -> Standing:
 __all__ = [
     "BYE_TABLE_POINTS",
     "TABLE_POINTS",
-    "Entrant",
     "PlayedTable",
+    "Player",
     "RoundLine",
     "Standing",
     "points_text",

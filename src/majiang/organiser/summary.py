@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from ..errors import MajiangError
@@ -30,19 +30,8 @@ class PlayerSummary:
     bullets: int
 
     def to_json(self) -> dict[str, Any]:
-        """JSON form."""
-        return {
-            "seat": self.seat,
-            "name": self.name,
-            "hands": self.hands,
-            "wins": self.wins,
-            "self_drawn": self.self_drawn,
-            "deal_ins": self.deal_ins,
-            "false_wins": self.false_wins,
-            "mean_points": self.mean_points,
-            "total": self.total,
-            "bullets": self.bullets,
-        }
+        """JSON form: every field by name."""
+        return asdict(self)
 
 
 def summaries(state: SheetState) -> list[PlayerSummary]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import MajiangError
-from .ranking import Entrant, PlayedTable, Standing, standings
+from .ranking import PlayedTable, Player, Standing, standings
 from .seating import Seating, choose_byes, history_of, report, seat_tables, swap
 
 FILLS = ("substitutes", "byes")
@@ -64,16 +64,6 @@ def player_name(name: Any, what: str = "a player's name", limit: int = MAX_NAME)
     if len(name.strip()) > limit:
         raise MajiangError(f"{what} is too long (at most {limit} characters)")
     return name.strip()
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    """A registered player (``id`` is his number in the tournament)."""
-
-    id: int
-    name: str
-    substitute: bool = False
-    withdrawn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,8 +236,7 @@ class Tournament:
             if penalty.round <= last:
                 key = (penalty.round, penalty.player)
                 deducted[key] = deducted.get(key, 0) + penalty.points
-        entrants = [Entrant(p.id, p.name, p.substitute, p.withdrawn) for p in self.players]
-        return standings(entrants, played, deducted, byes,
+        return standings(self.players, played, deducted, byes,
                          penalties_before_table_points=self.settings.penalties_before_table_points)
 
     def report(self) -> dict[str, Any]:

@@ -35,6 +35,15 @@ def derive_seed(seed: int, *parts: object) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
+def check_rules_and_seats(rules: str, bots: tuple[str, ...]) -> None:
+    """A run's first checks: a known rule set, and four bots (or entrants) for the seats.
+    Raises :class:`~majiang.errors.OptionError`."""
+    if rules not in RULE_SETS:
+        raise OptionError(f"unknown rule set {rules!r}; known: {', '.join(RULE_SETS)}")
+    if len(bots) != 4:
+        raise OptionError(f"--bots needs 4 names (or one for all four), not {len(bots)}")
+
+
 @dataclass(frozen=True)
 class SimConfig:
     """What to simulate: four bots (by registry name, player 0-3), ``games`` single hands or
@@ -57,10 +66,7 @@ class SimConfig:
 
     def validate(self) -> RuleSet:
         """Check the values; return the rule set. Raises :class:`~majiang.errors.OptionError`."""
-        if self.rules not in RULE_SETS:
-            raise OptionError(f"unknown rule set {self.rules!r}; known: {', '.join(RULE_SETS)}")
-        if len(self.bots) != 4:
-            raise OptionError(f"--bots needs 4 names (or one for all four), not {len(self.bots)}")
+        check_rules_and_seats(self.rules, self.bots)
         for name in self.bots:
             check_bot(name, self.rules, heavy=True)  # an unknown bot, or one for the other rule set
         if self.games < 1:
@@ -260,6 +266,7 @@ __all__ = [
     "Progress",
     "SimConfig",
     "SimResult",
+    "check_rules_and_seats",
     "chunk_line",
     "derive_seed",
     "play_chunk",

@@ -14,8 +14,8 @@ from ..engine.match import Agent, play_hand
 from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
-from ..rules.registry import DEFAULT_RULES, RULE_SETS, make_rules
-from ..sim.runner import derive_seed, worker_rules
+from ..rules.registry import DEFAULT_RULES, make_rules
+from ..sim.runner import check_rules_and_seats, derive_seed, worker_rules
 from .entrants import check_entrant, entrant_from_spec, is_external
 from .schedule import Order, deal_setup, orders, seats_of
 
@@ -47,10 +47,7 @@ class TournamentConfig:
 
     def validate(self) -> RuleSet:
         """Check the values; return the rule set. Raises a :class:`~majiang.errors.MajiangError`."""
-        if self.rules not in RULE_SETS:
-            raise OptionError(f"unknown rule set {self.rules!r}; known: {', '.join(RULE_SETS)}")
-        if len(self.bots) != 4:
-            raise OptionError(f"--bots needs 4 names (or one for all four), not {len(self.bots)}")
+        check_rules_and_seats(self.rules, self.bots)
         for spec in self.bots:
             check_entrant(spec, self.rules)
         if self.deals < 1:

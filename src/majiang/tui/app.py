@@ -21,22 +21,10 @@ from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from ..errors import MajiangError
+from . import model
 from .driver import Driver
 from .glyphs import cards
-from .model import (
-    TILE_KEYS,
-    Choices,
-    DriverEvent,
-    HandEnded,
-    HandLayout,
-    HintsReady,
-    Json,
-    MatchEnded,
-    Problem,
-    Snapshot,
-    TableChanged,
-    hand_layout,
-)
+from .model import TILE_KEYS, Choices, HandLayout, Json, hand_layout
 from .render import HELP, event_line, header, last_discarder, prompt, seat_panel, wild_line
 from .screens import ChoiceScreen, HelpScreen, QuitScreen, ScoreScreen, StandingsScreen
 from .sheets import fan_definitions, hints_text, safety_marks, score_sheet, standings
@@ -48,7 +36,7 @@ PLACES = ("me", "right", "opposite", "left")
 class DriverMessage(Message):
     """An event from the driver, handled in the app's message loop."""
 
-    def __init__(self, event: DriverEvent) -> None:
+    def __init__(self, event: model.DriverEvent) -> None:
         super().__init__()
         self.event = event
 
@@ -260,7 +248,7 @@ class MajiangApp(App[int]):
     def __init__(self, driver: Driver) -> None:
         super().__init__()
         self.driver = driver
-        self.snapshot: Snapshot | None = None
+        self.snapshot: model.Snapshot | None = None
         self.choices = Choices()
         self.layout = HandLayout()
         self.cursor = 0
@@ -278,7 +266,7 @@ class MajiangApp(App[int]):
         self.failure: str | None = None
         """Why the table could not go on (the command's error line)."""
         self.result_open = False
-        self.pending_standings: MatchEnded | None = None
+        self.pending_standings: model.MatchEnded | None = None
         self.match_over = False
         """The match has ended (the standings are shown, or will be after the sheet)."""
         self._hinted: tuple[int | None, int] | None = None
@@ -302,13 +290,13 @@ class MajiangApp(App[int]):
         self.run_worker(self._drive(), name="driver", group="driver")
 
     async def _drive(self) -> None:
-        def sink(event: DriverEvent) -> None:
+        def sink(event: model.DriverEvent) -> None:
             self.post_message(DriverMessage(event))
 
         try:
             await self.driver.run(sink)
         except MajiangError as error:
-            self.post_message(DriverMessage(Problem(str(error), fatal=True)))
+            self.post_message(DriverMessage(model.Problem(str(error), fatal=True)))
 
     async def on_unmount(self) -> None:
         """Let go of the connection."""
@@ -334,20 +322,20 @@ class MajiangApp(App[int]):
         if not self._screen_stack:
             return
         event = message.event
-        if isinstance(event, TableChanged):
+        if isinstance(event, model.TableChanged):
             await self._table_changed(event)
-        elif isinstance(event, HandEnded):
+        elif isinstance(event, model.HandEnded):
             self._hand_ended(event)
-        elif isinstance(event, MatchEnded):
+        elif isinstance(event, model.MatchEnded):
             self.match_over = True
             if self.result_open:
                 self.pending_standings = event
             else:
                 self._show_standings(event)
-        elif isinstance(event, HintsReady):
+        elif isinstance(event, model.HintsReady):
             self.hints = event.hints
             self.redraw()
-        elif isinstance(event, Problem):
+        elif isinstance(event, model.Problem):
             if event.fatal:
                 self.failure = event.message
                 self.exit(1, return_code=1)
@@ -356,7 +344,7 @@ class MajiangApp(App[int]):
             self.answered = None  # refused: the decision is open again
             self.redraw()
 
-    async def _table_changed(self, event: TableChanged) -> None:
+    async def _table_changed(self, event: model.TableChanged) -> None:
         snap = event.snapshot
         lines = [line for e in event.events if (line := event_line(e, snap)) is not None]
         for e in event.events:
@@ -399,7 +387,7 @@ class MajiangApp(App[int]):
             await self.driver.request_hints()
         self.redraw()
 
-    def _hand_ended(self, event: HandEnded) -> None:
+    def _hand_ended(self, event: model.HandEnded) -> None:
         snap = self.snapshot
         rules = snap.rules if snap else self.driver.rules
         sheet = score_sheet(
@@ -419,7 +407,7 @@ class MajiangApp(App[int]):
         self.push_screen(ScoreScreen(sheet, last, event.hand, self.pause_text,
                                      fan_definitions(event.result, rules)), closed)
 
-    def _show_standings(self, event: MatchEnded) -> None:
+    def _show_standings(self, event: model.MatchEnded) -> None:
         rules = self.snapshot.rules if self.snapshot else self.driver.rules
         me = self.snapshot.seat if self.snapshot else None
         self.pending_standings = None

@@ -15,17 +15,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from ..errors import MajiangError
+from . import model
 from .driver import Driver, Sink
-from .model import (
-    HandEnded,
-    HintsReady,
-    Json,
-    MatchEnded,
-    Problem,
-    Snapshot,
-    TableChanged,
-    unique_names,
-)
+from .model import Json, unique_names
 
 
 class PlayError(MajiangError):
@@ -193,15 +185,15 @@ class RemoteDriver(Driver):
                         break
         except ConnectionClosed as closed:
             reason = closed.rcvd.reason if closed.rcvd is not None else ""
-            sink(Problem(f"the server closed the connection: {reason or closed}", fatal=True))
+            sink(model.Problem(f"the server closed the connection: {reason or closed}", fatal=True))
             return
         except (OSError, TimeoutError, WebSocketException) as error:
-            sink(Problem(f"cannot reach the server at {where}: {error}", fatal=True))
+            sink(model.Problem(f"cannot reach the server at {where}: {error}", fatal=True))
             return
         finally:
             self._ws = None
         if not self.finished:
-            sink(Problem(f"the server at {where} closed the connection", fatal=True))
+            sink(model.Problem(f"the server at {where} closed the connection", fatal=True))
 
     async def _send(self, message: Json) -> None:
         if self._ws is not None:
@@ -270,9 +262,9 @@ class RemoteDriver(Driver):
             self._deadline = time.monotonic() + float(turn) if turn else None
         self._asked = key
 
-    def _snapshot(self) -> Snapshot:
+    def _snapshot(self) -> model.Snapshot:
         view = self._view or {}
-        return Snapshot(
+        return model.Snapshot(
             rules=self.rules,
             seat=self.seat,
             observation=self._observation,
@@ -333,19 +325,19 @@ class RemoteDriver(Driver):
             self._observation = frame.get("observation")
             self._time_decision(frame)
             if same_hand and len(events) >= self._seen:  # a resync: only what is new
-                sink(TableChanged(self._snapshot(), events[self._seen:]))
+                sink(model.TableChanged(self._snapshot(), events[self._seen:]))
             else:
-                sink(TableChanged(self._snapshot(), events, fresh=True))
+                sink(model.TableChanged(self._snapshot(), events, fresh=True))
             self._seen = len(events)
             if frame.get("status") == "waiting" and not self._readied:
                 self._readied = True
                 await self._send({"type": "ready"})
             if frame.get("status") == "finished":
                 self.finished = True
-                sink(MatchEnded(self._totals, self._bullets, self._names()))
+                sink(model.MatchEnded(self._totals, self._bullets, self._names()))
         elif kind == "room":
             self._view = frame["view"]
-            sink(TableChanged(self._snapshot()))
+            sink(model.TableChanged(self._snapshot()))
         elif kind == "update":
             self._hand = frame.get("hand", self._hand)
             self._step = int(frame.get("step", self._step))
@@ -354,7 +346,7 @@ class RemoteDriver(Driver):
             self._time_decision(frame)
             events = list(frame.get("events") or [])
             self._seen += len(events)
-            sink(TableChanged(self._snapshot(), events))
+            sink(model.TableChanged(self._snapshot(), events))
         elif kind == "hand_end":
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
@@ -363,23 +355,23 @@ class RemoteDriver(Driver):
             hand = frame.get("hand", self._hand)
             final = await self._final_view(hand) if frame["result"].get("winner") is not None \
                 else None
-            sink(HandEnded(frame["result"], self._totals, self._bullets, self._names(),
+            sink(model.HandEnded(frame["result"], self._totals, self._bullets, self._names(),
                            int(dealer), hand, final))
         elif kind == "match_end":
             self._totals = tuple(frame["totals"])
             self._bullets = tuple(frame.get("bullets") or self._bullets)
             self.finished = True
-            sink(MatchEnded(self._totals, self._bullets, self._names()))
+            sink(model.MatchEnded(self._totals, self._bullets, self._names()))
         elif kind == "hint":
             self._hint_asked = False
-            sink(HintsReady(frame.get("hints") or {}))
+            sink(model.HintsReady(frame.get("hints") or {}))
         elif kind == "error":
             message = str(frame.get("message", "refused"))
             if self._hint_asked:  # no hints now (or a server without the hint message)
                 self._hint_asked = False
-                sink(HintsReady({"error": f"the server gives no hints: {message}"}))
+                sink(model.HintsReady({"error": f"the server gives no hints: {message}"}))
                 return
-            sink(Problem(message))
+            sink(model.Problem(message))
             await self._send({"type": "resync"})
 
 
