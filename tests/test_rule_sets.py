@@ -111,7 +111,6 @@ never import its modules."""
 
 IMPORTS_LEFT = {
     "cli/analyze.py": "majiang analyze is Guobiao's hand analysis (waits scored in fans)",
-    "cli/batch.py": "the batch input and --option argument of Guobiao's scorer and analyser",
 }
 """Front-end files that import a rule set's modules besides the scorers the descriptions name
 (docs/engine.md lists them and why)."""

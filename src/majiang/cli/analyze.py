@@ -46,7 +46,8 @@ def add_parser(commands: Any) -> None:
     )
     add_wind_arguments(p)
     add_notation_argument(p)
-    add_output_arguments(p, "analyse")
+    add_output_arguments(
+        p, "analyse", f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}")
 
 
 def run(args: argparse.Namespace) -> int:

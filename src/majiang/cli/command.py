@@ -9,7 +9,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..pasted import NOTATIONS
-from ..rules.guobiao.options import GuobiaoOptions
 from ..tiles import WIND_LETTERS
 
 _OPENING = re.compile(r"^``majiang [^`]*``: ")
@@ -61,11 +60,10 @@ def add_wind_arguments(parser: Any) -> None:
     )
 
 
-def add_output_arguments(parser: Any, verb: str, option_help: str | None = None) -> None:
-    """``--option`` (repeatable), ``--json`` and ``--batch FILE``, shared by the commands."""
-    add_option_argument(
-        parser, option_help or f"rule option, repeatable: {', '.join(GuobiaoOptions.names())}"
-    )
+def add_output_arguments(parser: Any, verb: str, option_help: str) -> None:
+    """``--option`` (repeatable, ``option_help`` its help), ``--json`` and ``--batch FILE``,
+    shared by the commands."""
+    add_option_argument(parser, option_help)
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument(
         "--batch",

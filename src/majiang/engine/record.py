@@ -212,7 +212,7 @@ def _dice(header: dict[str, Any]) -> tuple[tuple[int, int], tuple[int, int]] | N
         raise RecordError(f"bad record header: dice are [[a, b], [c, d]], not {dice!r}") from None
 
 
-class ReplayStep(NamedTuple):
+class RecordedStep(NamedTuple):
     """One step of a replay: the deal (``seat`` and ``action`` None) or one action line."""
 
     number: int
@@ -228,7 +228,7 @@ class ReplayStep(NamedTuple):
 
 def replay_iter(
     lines: Iterable[dict[str, Any]], *, verify: bool = True, table: Table | None = None
-) -> Iterator[tuple[Table, ReplayStep]]:
+) -> Iterator[tuple[Table, RecordedStep]]:
     """A record folded over its table: ``(table, step)`` for the deal, then after each action
     line (the table then stands just after that action). Without ``table`` the first line is
     the header; with one, every line is an action line applied to it. A result line ends the
@@ -239,7 +239,7 @@ def replay_iter(
     if table is None:
         table = table_from_header(next(rows, {}))
         first = 2
-    yield table, ReplayStep(first - 1, None, None, None, list(table.events))
+    yield table, RecordedStep(first - 1, None, None, None, list(table.events))
     result_line = None
     for number, line in enumerate(rows, first):
         if "result" in line:
@@ -258,7 +258,7 @@ def replay_iter(
             raise RecordError(f"line {number}: {error}") from None
         if verify and "events" in line and events != line["events"]:
             raise RecordError(f"line {number}: the replay's events differ from the record's")
-        yield table, ReplayStep(number, seat, action, line["action"], events)
+        yield table, RecordedStep(number, seat, action, line["action"], events)
     if (
         verify
         and result_line is not None
