@@ -25,11 +25,11 @@ def add_parser(commands: Any) -> None:
             "Plays N deals (seeded walls), each once in every cyclic rotation of the four entrants "
             "over the seats (all 24 orders with --permutations), so that every entrant plays "
             "every seat's tiles. Prints each entrant's mean points per hand with a 95% "
-            "interval over deals, win, self-draw and deal-in rates, mean winning total ("
-            f"{per_rule_set('points_unit', 'in')}) and an Elo-style rating. With --out DIR the "
-            "hands are written to DIR/hands.jsonl as they finish and the same command resumes "
-            "an interrupted run; DIR/results.json and DIR/ratings.png at the end. The same "
-            "seed gives the same results for any --jobs and --backend."
+            "interval over deals, win, self-draw and deal-in rates, mean winning total (fans "
+            "in gb, hu in huangyan) and an Elo-style rating. With --out DIR the hands are "
+            "written to DIR/hands.jsonl as they finish and the same command resumes an "
+            "interrupted run; DIR/results.json and DIR/ratings.png at the end. The same seed "
+            "gives the same results for any --jobs and --backend."
         ),
     )
     p.add_argument(

@@ -73,11 +73,10 @@ def rule_set(name: str) -> RuleSetDescription:
     return info
 
 
-def per_rule_set(attribute: str, joiner: str = "for") -> str:
+def per_rule_set(attribute: str) -> str:
     """A description's ``attribute`` for each rule set, for a command's help
     (``per_rule_set("default_bot")`` is ``"efficient for gb, wild for huangyan"``)."""
-    return ", ".join(f"{getattr(info, attribute)} {joiner} {name}"
-                     for name, info in RULE_SETS.items())
+    return ", ".join(f"{getattr(info, attribute)} for {name}" for name, info in RULE_SETS.items())
 
 
 def botzone_rules() -> str:
