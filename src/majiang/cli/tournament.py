@@ -10,7 +10,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
-from ..rules.registry import DEFAULT_RULES, RULE_SETS, per_rule_set, rule_set
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import ProgressBar
 from .options import option_values
 from .simulate import add_backend_arguments, backend_from_args, default_bot
@@ -38,7 +38,7 @@ def add_parser(commands: Any) -> None:
         metavar="A,B,C,D",
         help=f"four entrants (or one for all): bot names ({', '.join(bot_names())}) or "
         "Botzone programs (botzone[/json|/simple][/keep]:COMMAND); repeats allowed "
-        f"(default: {per_rule_set('default_bot')})",
+        f"(default: {', '.join(f'{i.default_bot} for {n}' for n, i in RULE_SETS.items())})",
     )
     p.add_argument(
         "--time-limit",
