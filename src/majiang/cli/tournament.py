@@ -19,7 +19,7 @@ from typing import Any
 
 from ..bots import bot_names
 from ..errors import OptionError
-from ..rules.registry import DEFAULT_RULES, RULE_SETS, per_rule_set, rule_set
+from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from .command import add_command, add_option_argument
 from .options import option_values
 from .simulate import (
@@ -34,14 +34,15 @@ from .simulate import (
 def add_parser(commands: Any) -> None:
     """Register ``tournament`` on the sub-command parser."""
     p = add_command(commands, "tournament", run, __doc__,
-                    values={"units": per_rule_set("points_unit", "in")})
+                    values={"units": ", ".join(f"{d.points_unit} in {name}"
+                                              for name, d in RULE_SETS.items())})
     p.add_argument(
         "--bots",
         default=None,
         metavar="A,B,C,D",
         help=f"four entrants (or one for all): bot names ({', '.join(bot_names())}) or "
         "Botzone programs (botzone[/json|/simple][/keep]:COMMAND); repeats allowed "
-        f"(default: {per_rule_set('default_bot')})",
+        f"(default: {', '.join(f'{i.default_bot} for {n}' for n, i in RULE_SETS.items())})",
     )
     p.add_argument(
         "--time-limit",

@@ -73,13 +73,6 @@ def rule_set(name: str) -> RuleSetDescription:
     return info
 
 
-def per_rule_set(attribute: str, joiner: str = "for") -> str:
-    """A description's ``attribute`` for each rule set, for a command's help
-    (``per_rule_set("default_bot")`` is ``"efficient for gb, wild for huangyan"``)."""
-    return ", ".join(f"{getattr(info, attribute)} {joiner} {name}"
-                     for name, info in RULE_SETS.items())
-
-
 def botzone_rules() -> str:
     """The name of the rule set Botzone's programs play (Botzone's game is Guobiao)."""
     return next(name for name, info in RULE_SETS.items() if info.botzone)
