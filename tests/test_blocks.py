@@ -70,3 +70,39 @@ def test_max_plus_is_the_best_split_of_each_budget(x: tuple[int, ...], y: tuple[
         paired = max(max(x[5 + i] + y[m - i], x[i] + y[5 + m - i]) for i in range(m + 1))
         assert max_plus(x, y)[m] == max(plain, -99)
         assert max_plus(x, y)[5 + m] == max(paired, -99)
+
+
+hands = st.lists(st.integers(0, 33), min_size=1, max_size=14).filter(
+    lambda tiles: all(tiles.count(t) <= 4 for t in tiles)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(hands, st.integers(0, 4))
+def test_the_hand_tables_match_each_tile_tried(tiles: list[int], k: int) -> None:
+    """discard_values and improving_kinds of a whole hand: one tile taken out or added at a time."""
+    counts = [tiles.count(t) for t in range(34)]
+    keys = blocks.group_keys(counts)
+    vectors = blocks.group_vectors(keys)
+
+    def hand_value(changed: list[int]) -> int:
+        return value(blocks.hand_vector(blocks.group_vectors(blocks.group_keys(changed))), k)
+
+    expected = []
+    for t in range(34):
+        if counts[t]:
+            counts[t] -= 1
+            expected.append(hand_value(counts))
+            counts[t] += 1
+        else:
+            expected.append(-1)
+    assert blocks.discard_values(keys, vectors, k) == expected
+    current = hand_value(counts)
+    raised = []
+    for t in range(34):
+        if counts[t] < 4:
+            counts[t] += 1
+            if hand_value(counts) > current:
+                raised.append(t)
+            counts[t] -= 1
+    assert blocks.improving_kinds(keys, vectors, k) == raised

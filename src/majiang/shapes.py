@@ -93,6 +93,13 @@ def suit_key(counts: list[int], base: int) -> int:
     return key
 
 
+SUIT_KEY_STEPS: Final[tuple[int, ...]] = tuple(
+    1 << 3 * (t % 9) if t < 27 else 0 for t in range(NUM_KINDS)
+)
+"""What one tile adds to its suit's :func:`suit_key` (0 for an honour): a caller that adds tiles
+keeps its keys by addition and calls :func:`readings_of_keys`."""
+
+
 def _digits(key: int) -> tuple[int, ...]:
     return tuple(key >> 3 * r & 7 for r in range(9))
 

@@ -22,7 +22,7 @@ from ...errors import InvalidHandError, NotationError, NotWinningError, Situatio
 from ...hand import Hand, MeldKind, WinContext
 from ...notation import format_tiles, parse_tiles
 from ...shanten import wild_regular_shanten
-from ...shapes import Reading, regular_readings
+from ...shapes import SUIT_KEY_STEPS, Reading, readings_of_keys, suit_key
 from ...tiles import NUM_KINDS, WHITE, WINDS, tile_name
 from .notation import check_tiles, format_huangyan_hand, format_meld, parse_huangyan_hand
 from .options import DEFAULT_OPTIONS, HuangyanOptions
@@ -375,11 +375,15 @@ class _Winner:
         for each assignment and reading, the placement with the most hu."""
         face = self.wild.face
         identities = (face,) if self.restored_only else range(NUM_KINDS)
+        natural = self.natural
+        natural_keys = [suit_key(natural, 0), suit_key(natural, 9), suit_key(natural, 18), 0]
         for assign in combinations_with_replacement(identities, self.k):
-            counts = list(self.natural)
+            counts = list(natural)
+            keys = list(natural_keys)
             for t in assign:
                 counts[t] += 1
-            for reading in regular_readings(counts):
+                keys[t // 9] += SUIT_KEY_STEPS[t]  # honours (t // 9 == 3) have no key
+            for reading in readings_of_keys(counts, keys[0], keys[1], keys[2]):
                 yield self.evaluate(assign, reading, face)
 
     def evaluate(self, assign: tuple[int, ...], reading: Reading, face: int) -> _Candidate:
