@@ -30,7 +30,7 @@ import numpy.typing as npt
 from majiang.bots import make_bot
 from majiang.bots.efficient import Discards
 from majiang.engine import Table
-from majiang.env import ActionCodec, Layout, MajiangGymEnv, TableEncoder
+from majiang.env import ActionCodec, Layout, MajiangGymEnv, Observer
 from majiang.env.encoding import (
     ADDED_KONG0,
     CHOW0,
@@ -49,7 +49,7 @@ def collect(hands: int, layout: Layout, seed: int = 0) -> tuple[Array, Array, Ar
     """(observations, masks, actions) of four fan bots' decisions that had a choice."""
     rules = make_rules("gb")
     codec = ActionCodec(layout.throw_limit)
-    encoder = TableEncoder(layout, codec)
+    observer = Observer(layout, codec)
     bots = [make_bot("fan", seed + s) for s in range(4)]
     obs_rows: list[Array] = []
     mask_rows: list[Array] = []
@@ -58,11 +58,11 @@ def collect(hands: int, layout: Layout, seed: int = 0) -> tuple[Array, Array, Ar
     mask = np.zeros(layout.num_actions, np.int8)
     for hand in range(hands):
         table = Table(rules, seed * 100_000 + hand, dealer=hand % 4, every_seat_answers=False)
-        encoder.reset(table)
+        observer.reset(table)
         while not table.is_over:
             seat = table.to_act()[0]
             action = bots[seat](table.observation(seat))
-            encoder.encode(seat, vec, mask)
+            observer.encode(seat, vec, mask)
             if mask.sum() > 1:
                 obs_rows.append(vec.copy())
                 mask_rows.append(mask.copy())

@@ -130,10 +130,20 @@ def wind_index(letter: str) -> int:
     return index
 
 
-def unseen_copies(seen: list[int] | tuple[int, ...]) -> list[int]:
-    """Copies of each kind nobody has shown: ``4 - seen[kind]``, never below 0 (``seen``: 34
-    counts of the copies held, shown or otherwise known). Every unseen count is this one."""
-    return [4 - n if n < 4 else 0 for n in seen]
+def unseen_copies(
+    held: list[int] | tuple[int, ...], shown: list[int] | tuple[int, ...] | None = None
+) -> list[int]:
+    """Copies of each kind nobody has shown: ``4 - held[kind] - shown[kind]``, never below 0
+    (34 counts each: the copies held, and those face up elsewhere). Every unseen count is this
+    one."""
+    if shown is None:
+        return [4 - n if n < 4 else 0 for n in held]
+    unseen = [0] * NUM_KINDS
+    for t in range(NUM_KINDS):  # an index loop: faster than a comprehension over zip
+        n = 4 - held[t] - shown[t]
+        if n > 0:
+            unseen[t] = n
+    return unseen
 
 
 def counts_of(tiles: list[int] | tuple[int, ...]) -> list[int]:

@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Final
 
 from ..engine.actions import Action, Win
-from ..engine.state import count_visible
-from ..engine.table import HIDDEN, Observation, Phase
+from ..engine.state import count_seen, count_visible
+from ..engine.table import Observation, Phase
 from ..errors import MajiangError
 from ..hand import Meld
-from ..tiles import WHITE, unseen_copies
+from ..tiles import unseen_copies
 
 
 def hand_counts(obs: Observation) -> list[int]:
@@ -44,23 +44,21 @@ def unseen_counts(obs: Observation, counts: list[int], wild: int | None = None) 
     ``wild`` in a meld is a white dragon (the stand-in), unless the wild face is white itself.
     Without one, the count of the tiles face up (``obs.visible``, kept by the table) gives them.
     """
-    visible = obs.visible if wild is None else None
-    if visible is None:  # a wild face, or an observation from a source that does not keep it
-        visible = count_visible(obs.melds, obs.discards, wild)
-    seen = [0] * 34
-    for t in range(34):  # one native loop when compiled
-        seen[t] = counts[t] + visible[t]
-    stand_in = -1 if wild is None or wild == WHITE else wild
-    for melds in obs.melds if wild is not None else (obs.melds[obs.seat],):
-        for m in melds:
-            if m.is_concealed_kong and m.tile != HIDDEN:
-                face = WHITE if m.tile == stand_in else m.tile
-                seen[face] = seen[face] + 4
-    if obs.indicator is not None:
-        seen[obs.indicator] = seen[obs.indicator] + 1
-    if obs.phase is Phase.ROB and obs.last_discard is not None:
-        seen[obs.last_discard] = seen[obs.last_discard] + 1
-    return unseen_copies(seen)
+    if wild is None:
+        visible = obs.visible
+        if visible is None:  # an observation from a source that does not keep it
+            visible = count_visible(obs.melds, obs.discards)
+        unseen = unseen_copies(counts, visible)
+        for m in obs.melds[obs.seat]:
+            if m.is_concealed_kong:
+                unseen[m.tile] = 0  # all four are this seat's
+    else:
+        unseen = unseen_copies(count_seen(list(counts), obs.melds, obs.discards, wild, True))
+    if obs.indicator is not None and unseen[obs.indicator]:
+        unseen[obs.indicator] = unseen[obs.indicator] - 1
+    if obs.phase is Phase.ROB and obs.last_discard is not None and unseen[obs.last_discard]:
+        unseen[obs.last_discard] = unseen[obs.last_discard] - 1
+    return unseen
 
 
 _WIN: Final = Win

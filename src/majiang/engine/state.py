@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from ..errors import MajiangError
 from ..frozen import rebuild
-from ..hand import Meld
+from ..hand import CONCEALED_KONG, Meld, MeldKind
 from ..tiles import WHITE, tile_name
 from .actions import Action
 
@@ -134,27 +134,55 @@ class Observation(NamedTuple):
     bots need not recount. None in hands with a wild tile, and from sources that do not keep it."""
 
 
+_CHOW: Final = MeldKind.CHOW
+_KONG: Final = MeldKind.KONG
+
+
 def count_visible(
+    melds: tuple[tuple[Meld, ...], ...], discards: tuple[tuple[int, ...], ...]
+) -> tuple[int, ...]:
+    """:attr:`Observation.visible` counted from an observation's melds and ponds (for an
+    observation rebuilt from elsewhere, e.g. the RL encoding)."""
+    return tuple(count_seen([0] * 34, melds, discards))
+
+
+def count_seen(
+    counts: list[int],
     melds: tuple[tuple[Meld, ...], ...],
     discards: tuple[tuple[int, ...], ...],
     wild: int | None = None,
-) -> tuple[int, ...]:
-    """:attr:`Observation.visible` counted from an observation's melds and ponds (for an
-    observation rebuilt from elsewhere, e.g. the RL encoding). With a ``wild`` face, melds hold
-    identities: identity ``wild`` in a meld is shown by a white dragon (its stand-in), unless
-    the wild face is white itself."""
-    counts = [0] * 34
+    own_kongs: bool = False,
+) -> list[int]:
+    """``counts`` (34, raised in place and returned) plus the tiles face up in the ponds and the
+    melds. With a ``wild`` face, melds hold identities: identity ``wild`` in a meld is shown by
+    a white dragon (its stand-in), unless the wild face is white itself. ``own_kongs``: count
+    the concealed kongs whose face the melds show (the seat's own) too."""
     for pond in discards:
         for t in pond:
             counts[t] = counts[t] + 1
     stand_in = -1 if wild is None or wild == WHITE else wild
     for seat_melds in melds:
         for m in seat_melds:
-            if m.tile != HIDDEN and not m.is_concealed_kong:
-                for t in m.tiles:
+            tile = m.tile
+            kind = m.kind
+            if tile == HIDDEN or (kind is _KONG and m.source == CONCEALED_KONG and not own_kongs):
+                continue  # face down
+            if kind is _CHOW:
+                for t in (tile, tile + 1, tile + 2):
                     face = WHITE if t == stand_in else t
                     counts[face] = counts[face] + 1
-    return tuple(counts)
+            else:
+                face = WHITE if tile == stand_in else tile
+                counts[face] = counts[face] + (4 if kind is _KONG else 3)
+    return counts
 
 
-__all__ = ["HIDDEN", "HandResult", "IllegalAction", "Observation", "Phase", "count_visible"]
+__all__ = [
+    "HIDDEN",
+    "HandResult",
+    "IllegalAction",
+    "Observation",
+    "Phase",
+    "count_seen",
+    "count_visible",
+]
