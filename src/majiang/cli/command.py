@@ -13,8 +13,9 @@ from ..rules.guobiao.options import GuobiaoOptions
 from ..tiles import WIND_LETTERS
 
 _OPENING = re.compile(r"^``majiang [^`]*``: ")
-
+"""How a command's docstring opens, before its one-line help."""
 OPTION_HELP = "rule option, repeatable (e.g. false_win=on)"
+"""``--option``'s help where the command has no list of the options to give."""
 
 
 def add_command(
