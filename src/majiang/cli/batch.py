@@ -12,16 +12,6 @@ from ..errors import MajiangError, SituationError, UsageError
 Handler = Callable[[Any], dict[str, Any]]
 
 
-
-
-
-
-
-
-
-
-
-
 def check_hand_or_batch(hand: str | None, batch: str | None, verb: str) -> None:
     """A command reads either its HAND argument or ``--batch FILE``: exactly one."""
     if batch is not None and hand is not None:

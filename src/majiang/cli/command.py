@@ -12,8 +12,9 @@ from ..pasted import NOTATIONS
 from ..tiles import WIND_LETTERS
 
 _OPENING = re.compile(r"^``majiang [^`]*``: ")
-
+"""How a command's docstring opens, before its one-line help."""
 OPTION_HELP = "rule option, repeatable (e.g. false_win=on)"
+"""``--option``'s help where the command has no list of the options to give."""
 
 
 def add_command(
