@@ -42,12 +42,13 @@ SHAPES: Final = (
 _BITS: Final = 21
 """Bits of one group in a hand key (5**9 < 2**21)."""
 _MASK: Final = (1 << _BITS) - 1
-_POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(10))  # typed: ``5**i`` is Any
+POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(14))  # typed: ``5**i`` is Any
+"""Powers of 5: the weight of each rank (or honour kind) in a group key."""
 _SUIT_KEYS: Final = 5**9
 _HONOR_KEYS: Final = 5**7
 
 TILE_KEYS: Final[tuple[int, ...]] = tuple(
-    _POW5[t % 9] << (_BITS * (t // 9)) if t < 27 else _POW5[t - 27] << (3 * _BITS)
+    POW5[t % 9] << (_BITS * (t // 9)) if t < 27 else POW5[t - 27] << (3 * _BITS)
     for t in range(NUM_KINDS)
 )
 """What one tile adds to a hand key: the hand key of tiles is the sum of theirs."""
@@ -249,7 +250,7 @@ def group_keys(counts: Sequence[int]) -> list[int]:
         n = counts[t]
         if n:
             g = t // 9 if t < 27 else 3
-            keys[g] = keys[g] + n * _POW5[t - 9 * g]  # native when compiled (see bots.view)
+            keys[g] = keys[g] + n * POW5[t - 9 * g]  # native when compiled (see bots.view)
     return keys
 
 
@@ -311,7 +312,7 @@ _knit_info: Final[dict[int, tuple[int, ...]]] = {}
 def _digits(key: int, n: int) -> list[int]:
     digits = []
     for i in range(n):
-        digits.append(key // _POW5[i] % 5)
+        digits.append(key // POW5[i] % 5)
     return digits
 
 
@@ -360,9 +361,9 @@ def _knit(key: int) -> tuple[int, ...]:
         held = [[r for r in ranks if c[r]] for ranks in _KNITTED_RANKS]
         info = _knit_info[key] = (
             len(held[0]), len(held[1]), len(held[2]),
-            key - sum(_POW5[r] for r in held[0]),
-            key - sum(_POW5[r] for r in held[1]),
-            key - sum(_POW5[r] for r in held[2]),
+            key - sum(POW5[r] for r in held[0]),
+            key - sum(POW5[r] for r in held[1]),
+            key - sum(POW5[r] for r in held[2]),
         )
     return info
 
@@ -654,7 +655,7 @@ def _waits(
         if not wanted >> t & 1 or counts[t] >= 4:
             continue
         g = t // 9 if t < 27 else 3
-        info = _group_info(g, keys[g] + _POW5[t - 9 * g])
+        info = _group_info(g, keys[g] + POW5[t - 9 * g])
         a, b, c, h = (
             info if g == 0 else infos[0],
             info if g == 1 else infos[1],

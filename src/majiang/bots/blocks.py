@@ -20,6 +20,7 @@ from typing import Final
 
 from ..shanten import (
     BEST_VALUES,
+    POW5,
     combine,
     group_keys,
     group_vectors,
@@ -30,9 +31,6 @@ from ..shanten import (
     vector_pair,
     vector_plain,
 )
-
-POW5: Final[tuple[int, ...]] = tuple(5**i for i in range(14))  # typed: ``5**i`` is Any
-
 
 # --------------------------------------------------------------------------- hands
 
