@@ -17,7 +17,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..bots import make_bot
-from ..engine.match import Agent
+from ..engine.match import Agent, play_until_asked
 from ..engine.table import IllegalAction, Table
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT_RULES
@@ -132,15 +132,16 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
         """Let the bots (and forced learner moves) play until the learner decides or the end."""
         table = self.table
         assert table is not None
-        while not table.is_over:
-            seat = table.to_act()[0]
-            if seat == self.seat:
-                legal = table.legal_actions(seat)
-                if not (self.skip_forced and len(legal) == 1):
-                    return
-                table.apply(seat, legal[0])
-                continue
-            table.apply(seat, self.bots[seat](table.observation(seat)))
+        players = [self.bots.get(seat) for seat in range(4)]  # None: the learner
+        while True:
+            for _ in play_until_asked(table, players):
+                pass
+            if table.is_over:
+                return
+            legal = table.legal_actions(self.seat)
+            if not (self.skip_forced and len(legal) == 1):
+                return
+            table.apply(self.seat, legal[0])
 
     def _observe(self) -> dict[str, Any]:
         obs: ObsArray = np.zeros(self.layout.size, np.int16)
