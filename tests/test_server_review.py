@@ -142,6 +142,35 @@ def test_a_review_runs_in_the_background_and_is_cached(quick: TestClient, tmp_pa
         assert after.status_code == 200 and after.json() == before
 
 
+class FinishingQueue:
+    """A review queue whose review ends just as it is asked about: the result is stored and
+    the review leaves the queue between the route's two looks."""
+
+    def __init__(self, queue: Any, store: Any, result: dict[str, Any]) -> None:
+        self.queue, self.store, self.result = queue, store, result
+
+    def find(self, hand_id: int, seat: int) -> None:
+        with self.store.session() as session:
+            session.add(HandReview(hand_id=hand_id, seat=seat, result=self.result, seconds=1.0))
+        return None
+
+    def submit(self, *args: Any) -> dict[str, Any]:
+        raise AssertionError("a review already stored was queued again")
+
+
+@pytest.mark.parametrize("method", ["get", "post"])
+def test_a_review_ending_as_it_is_asked_about_is_done(quick: TestClient, method: str) -> None:
+    _, hands, _ = finished_match(quick)
+    hand_id = hands[0]["id"]
+    record = quick.get(f"/hands/{hand_id}/record").json()
+    result = review_records([record], 1, think=None, samples=1, seed=0).to_json()
+    app: Any = quick.app
+    app.state.reviews = FinishingQueue(app.state.reviews, app.state.store, result)
+    answer = getattr(quick, method)(f"/hands/{hand_id}/review", params={"seat": 1})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["status"] == "done" and answer.json()["result"] == result
+
+
 def test_a_review_on_postgresql() -> None:
     with fresh_postgres_database() as url, no_rate_limit(), TestClient(app_on(url, QUICK)) as c:
         check_review_is_computed_and_cached(c)

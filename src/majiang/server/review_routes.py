@@ -102,14 +102,14 @@ def start_review(
     store: Store = request.app.state.store
     number = _seat(seat)
     _allowed(store, hand_id, number, token)
+    queue: ReviewQueue = request.app.state.reviews
+    found = queue.find(hand_id, number)  # before the database: see review_status
+    if found is not None and found["status"] != "failed":
+        return found
     result = cached(store, hand_id, number)
     if result is not None:
         response.status_code = 200
         return done_status(hand_id, number, result)
-    queue: ReviewQueue = request.app.state.reviews
-    found = queue.find(hand_id, number)
-    if found is not None and found["status"] != "failed":
-        return found
     records = hand_record(store, hand_id)
     assert records is not None  # the hand is finished
     try:
@@ -137,11 +137,16 @@ def review_status(
     store: Store = request.app.state.store
     number = _seat(seat)
     _allowed(store, hand_id, number, token)
+    # The queue first: a review leaves it only once its result is stored, so a review that
+    # ends between the two looks is found in the database (asked the other way round, it could
+    # be in neither and be told "none").
+    queue: ReviewQueue = request.app.state.reviews
+    found = queue.find(hand_id, number)
+    if found is not None and found["status"] != "failed":
+        return found
     result = cached(store, hand_id, number)
     if result is not None:
         return done_status(hand_id, number, result)
-    queue: ReviewQueue = request.app.state.reviews
-    found = queue.find(hand_id, number)
     return found if found is not None else status(hand_id, number, "none")
 
 
