@@ -237,13 +237,15 @@ def test_reviews_are_queued_one_at_a_time_and_bounded(tmp_path: Path) -> None:
         path = f"/hands/{hand_id}/review"
         first = client.post(path, params={"seat": 0}).json()
         assert first["status"] in ("queued", "running")
-        second = client.post(path, params={"seat": 1}).json()
-        assert second["status"] == "queued" and second["ahead"] == 1
-        # one at a time: the first runs, the second waits behind it
+        # the worker takes it (until then it fills the one waiting place)
         deadline = time.monotonic() + 30
         while client.get(path, params={"seat": 0}).json()["status"] != "running":
             assert time.monotonic() < deadline
             time.sleep(0.05)
+        second = client.post(path, params={"seat": 1}).json()
+        assert second["status"] == "queued" and second["ahead"] == 1
+        # one at a time: the first runs, the second waits behind it
+        assert client.get(path, params={"seat": 0}).json()["status"] == "running"
         assert client.get(path, params={"seat": 1}).json()["status"] == "queued"
         # asking again for one waiting is no new work
         assert client.post(path, params={"seat": 1}).json()["status"] == "queued"
