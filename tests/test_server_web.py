@@ -134,7 +134,7 @@ def test_rooms_are_listed_newest_first_with_their_open_seats(client: TestClient)
     assert [r["code"] for r in rooms] == [second, first]
     assert rooms[0] == {
         "code": second, "rules": "huangyan", "status": "waiting", "stake": 3, "hands": 2,
-        "rounds": None, "open_seats": [0, 1, 2, 3], "chosen_seed": False,
+        "rounds": None, "open_seats": [0, 1, 2, 3], "chosen_seed": False, "paused": False,
         "seats": [{"seat": s, "player": None, "bot": None} for s in range(4)],
     }
     assert rooms[1]["open_seats"] == [0, 1]

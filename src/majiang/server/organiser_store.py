@@ -15,7 +15,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
@@ -108,14 +108,24 @@ def _settings_of(game: SheetGame) -> GameSettings:
                         game.stake, game.hands, game.rounds, game.first_dealer)
 
 
-def _game(session: Session, code: str, *, lock: bool = False) -> SheetGame:
-    query = select(SheetGame).where(SheetGame.code == code.upper())
+_Coded = TypeVar("_Coded", SheetGame, TournamentRow)
+
+
+def _by_code(session: Session, model: type[_Coded], code: str, what: str,
+             lock: bool) -> _Coded:
+    """The row of ``model`` with this code (any case; ``lock``: locked for update), or
+    :class:`NotFound` naming ``what``."""
+    query = select(model).where(model.code == code.upper())
     if lock:
         query = query.with_for_update()
-    game = session.scalars(query).one_or_none()
-    if game is None:
-        raise NotFound(f"no score sheet {code!r}")
-    return game
+    row = session.scalars(query).one_or_none()
+    if row is None:
+        raise NotFound(f"no {what} {code!r}")
+    return row
+
+
+def _game(session: Session, code: str, *, lock: bool = False) -> SheetGame:
+    return _by_code(session, SheetGame, code, "score sheet", lock)
 
 
 def _rows(session: Session, game: SheetGame) -> list[SheetEntry]:
@@ -448,13 +458,7 @@ def check_game_token(store: Store, code: str, token: str | None) -> None:
 
 
 def _tournament(session: Session, code: str, *, lock: bool = False) -> TournamentRow:
-    query = select(TournamentRow).where(TournamentRow.code == code.upper())
-    if lock:
-        query = query.with_for_update()
-    row = session.scalars(query).one_or_none()
-    if row is None:
-        raise NotFound(f"no tournament {code!r}")
-    return row
+    return _by_code(session, TournamentRow, code, "tournament", lock)
 
 
 def _authorize(row: TournamentRow, token: str | None) -> None:
