@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import pytest
 
 from majiang.engine import Phase, Table
+from majiang.engine.state import Observation
 from majiang.errors import MajiangError
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
@@ -100,3 +102,103 @@ def test_no_table_is_built_outside_a_decision() -> None:
             make_rules("gb"), phase=Phase.END, current=0, tile=0, hands=[[]] * 4,
             melds=[[]] * 4, flowers=[[]] * 4, ponds=[[]] * 4, wall=[],
         )  # fmt: skip
+
+
+def dealt_then_overwritten(rules: object, **position: object) -> Table:
+    """A position built the long way, as ``at_position`` once did: a table of seed 0 shuffled
+    and dealt (or at its bullets), then every part of its state overwritten by the position."""
+    p: dict = position
+    phase, current, tile = p["phase"], p["current"], p["tile"]
+    table = Table(
+        rules, 0, dealer=p["dealer"], prevalent_wind=p["prevalent_wind"],
+        dealer_count=p["dealer_count"], thrown=tuple(p["thrown"]), every_seat_answers=False,
+    )  # fmt: skip
+    table._place(
+        p["indicators"], p["hands"], p["melds"], p["flowers"], p["ponds"], p["wall"],
+        p["deltas"], p["thrown"], p["late"], p["cannot_win"],
+    )  # fmt: skip
+    if phase is Phase.TURN:
+        table._begin_turn(current, p["source"], tile)
+        table._draw_may_win = True
+        return table
+    table._begin_turn(current, "wall", tile)
+    table._add(current, tile)
+    table.every_seat_answers = True
+    if phase is Phase.CLAIM:
+        table.ponds[current].pop()
+        table._seen(tile, -1)
+        table._discard(current, tile)
+    else:
+        table.offer_note = table.rules.note_offer(table, current, tile)
+        table._add(current, tile, -1)
+        table.last_tile = tile
+        table._open_window(Phase.ROB, current, tile)
+    table.every_seat_answers = False
+    return table
+
+
+def fields(table: object) -> dict:
+    """Every attribute of ``table`` (compiled classes list theirs in ``__mypyc_attrs__``), an
+    object with attributes of its own (a wall, a bound rule set) as the type and its fields."""
+    names = getattr(type(table), "__mypyc_attrs__", None) or list(vars(table))
+    found = {}
+    for name in names:
+        if not hasattr(table, name):
+            continue
+        value = getattr(table, name)
+        if inspect.ismethod(value):  # a bound rule set's method: the same method of equal rules
+            value = (value.__func__, fields(value.__self__))
+        elif type(value).__module__.startswith("majiang.") and (
+            hasattr(value, "__dict__") or hasattr(type(value), "__mypyc_attrs__")
+        ):
+            value = (type(value), fields(value))
+        found[name] = value
+    return found
+
+
+def sampled_positions(rules_name: str, hands: int) -> list[tuple[Observation, Table]]:
+    """Decisions of seat 0 with its hidden tiles sampled, from hands of random play."""
+    from majiang.bots.sampler import hand_rules, sample_deal, table_at
+
+    rules = make_rules(rules_name)
+    found = []
+    for seed in range(hands):
+        table = Table(rules, seed, dealer=seed % 4)
+        rng = random.Random(seed)
+        while not table.is_over:
+            for seat in table.to_act():
+                obs = table.observation(seat)
+                if obs.phase in (Phase.TURN, Phase.CLAIM, Phase.ROB) and rng.random() < 0.1:
+                    deal = sample_deal(obs, hand_rules(obs, rules), rng)
+                    found.append((obs, table_at(obs, rules, deal)))
+                table.apply(seat, rng.choice(table.legal_actions(seat)))
+    return found
+
+
+@pytest.mark.parametrize("rules_name", ["gb", "huangyan"])
+def test_a_position_is_the_table_dealt_then_overwritten(rules_name: str) -> None:
+    positions = sampled_positions(rules_name, 25)
+    phases = {obs.phase for obs, _ in positions}
+    assert len(positions) > 100 and {Phase.TURN, Phase.CLAIM} <= phases
+    for _, built in positions:
+        hands = [[t for t in range(34) for _ in range(built.concealed[s][t])] for s in range(4)]
+        rob = built.phase is Phase.ROB
+        tile = built.last_tile
+        assert tile is not None
+        if rob:  # the tile being added sits in no hand; the position has it back in
+            hands[built.current].append(tile)
+        position = dict(
+            phase=built.phase, current=built.current, tile=tile, hands=hands,
+            melds=built.melds, flowers=built.flowers, ponds=built.ponds,
+            wall=built.wall.undrawn(), source=built.draw_source, dealer=built.dealer,
+            prevalent_wind=built.prevalent_wind, indicators=built.indicators,
+            deltas=built.deltas, dealer_count=built.dealer_count, thrown=built.thrown,
+            late=built.late, cannot_win=sorted(built.cannot_win),
+        )  # fmt: skip
+        direct = Table.at_position(built.base_rules, **position)  # type: ignore[arg-type]
+        old = fields(dealt_then_overwritten(built.base_rules, **position))
+        new = fields(direct)
+        # the only difference: the old path left the seed-0 deal's order in ``dealt``
+        assert new.pop("dealt") == [[], [], [], []]
+        old.pop("dealt")
+        assert new == old

@@ -138,7 +138,9 @@ class Table:
         single_end: bool = False,
         layout: str | None = None,
         dice: tuple[tuple[int, int], tuple[int, int]] | None = None,
+        _laid_out: bool = False,
     ) -> None:
+        """``_laid_out``: no wall and no deal, for :meth:`at_position` to lay the tiles out."""
         if dealer not in range(4) or prevalent_wind not in range(4):
             raise MajiangError("dealer and prevalent wind are 0-3")
         if stake < 1:
@@ -175,9 +177,12 @@ class Table:
         elif single_end and layout != "single_end":
             raise MajiangError(f"single_end contradicts the wall layout {layout!r}")
         try:
-            self.wall = Wall(
-                rules.wall_tiles(), WallRandom(seed), order=wall, layout=layout, dice=dice
-            )
+            if _laid_out:  # at_position gives the wall its tiles
+                self.wall = Wall((), _UNUSED_RNG, order=(), layout=layout)
+            else:
+                self.wall = Wall(
+                    rules.wall_tiles(), WallRandom(seed), order=wall, layout=layout, dice=dice
+                )
         except ValueError as error:
             raise MajiangError(str(error)) from None
         self.explicit_dice = dice
@@ -259,6 +264,8 @@ class Table:
         self._skipped_pungs: list[set[int]] = [set(), set(), set(), set()]
         self._passed_win: set[int] = set()
         self._pending_throw = 0
+        if _laid_out:
+            return
         if rules.throw_limit > 0:
             self._open_bullets()
         else:
@@ -304,7 +311,7 @@ class Table:
             raise MajiangError(f"no table can be built in the {phase.value} phase")
         table = cls(
             rules, 0, dealer=dealer, prevalent_wind=prevalent_wind, dealer_count=dealer_count,
-            thrown=tuple(thrown), every_seat_answers=every_seat_answers,
+            thrown=tuple(thrown), every_seat_answers=every_seat_answers, _laid_out=True,
         )  # fmt: skip
         table._place(
             indicators, hands, melds, flowers, ponds, wall, deltas, thrown, late, cannot_win
@@ -376,7 +383,7 @@ class Table:
         kongs = sum(1 for seat_melds in melds for m in seat_melds if m.kind is _KONG_MELD)
         self.replacements = kongs + sum(len(f) for f in flowers)
         self._reserve = rules.reserve(self.replacements)
-        self.wall = Wall([], random.Random(0), order=wall)
+        self.wall = Wall([], _UNUSED_RNG, order=wall)
         self.late = late
         self.cannot_win = set(cannot_win)
         self._skipped_pungs = [set(), set(), set(), set()]
@@ -1259,3 +1266,5 @@ _NAMES: Final = [tile_name(t) for t in range(42)]
 _NEW_TUPLE: Final = tuple.__new__
 """Bound once: compiled, ``tuple.__new__(...)`` looks the method up on each call."""
 _HIDDEN_KONG: Final = Meld(_KONG_MELD, HIDDEN, 0)
+_UNUSED_RNG: Final = random.Random(0)
+"""The generator of a wall given in draw order (which shuffles nothing and rolls no dice)."""
