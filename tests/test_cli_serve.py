@@ -41,6 +41,7 @@ LIMIT_OPTIONS = [
     ("--rooms-per-address", "4", "rooms_per_address", 4),
     ("--waiting-rooms", "30", "waiting_rooms", 30),
     ("--min-turn-seconds", "5", "min_turn_seconds", 5.0),
+    ("--min-bot-seconds", "0.5", "min_bot_seconds", 0.5),
     ("--unwatched-seconds", "120", "unwatched_seconds", 120.0),
     ("--idle-seconds", "30", "idle_seconds", 30.0),
     ("--live-rooms", "50", "live_rooms", 50),
@@ -80,6 +81,17 @@ def test_the_rooms_per_address_and_turn_minimum_are_enforced(
         assert client.post("/rooms", json={"turn_seconds": 5}).status_code == 201
         second = client.post("/rooms", json={"turn_seconds": 5})
         assert second.status_code == 429 and "1 rooms not finished" in second.json()["detail"]
+
+
+def test_the_bot_pace_minimum_is_enforced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = served_app(tmp_path, ["--min-bot-seconds", "0.5"], monkeypatch)
+    with TestClient(app) as client:
+        fast = client.post("/rooms", json={"bot_seconds": 0})
+        assert fast.status_code == 422
+        assert fast.json()["detail"] == "bot_seconds must be at least 0.5 on this server"
+        assert client.post("/rooms", json={"bot_seconds": 0.5}).status_code == 201
 
 
 def test_the_message_rate_and_burst_reach_the_websockets(

@@ -91,6 +91,8 @@ def add_limits(p: argparse.ArgumentParser) -> None:
     limit("rooms_per_address", count, "unfinished rooms one address may have created", "N")
     limit("waiting_rooms", count, "rooms waiting for players, in all", "N")
     limit("min_turn_seconds", seconds, "the shortest turn timer a room may set", "SECONDS")
+    limit("min_bot_seconds", seconds, "the shortest pause between bot moves a room may set",
+          "SECONDS")
     limit("unwatched_seconds", seconds,
           "a match nobody is connected to pauses after this long", "SECONDS")
     limit("idle_seconds", seconds,

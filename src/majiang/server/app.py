@@ -290,6 +290,9 @@ def create_app(
         if request.turn_seconds < limits.min_turn_seconds:
             raise HTTPException(422, f"turn_seconds must be at least {limits.min_turn_seconds:g} "
                                      "on this server")
+        if request.bot_seconds < limits.min_bot_seconds:
+            raise HTTPException(422, f"bot_seconds must be at least {limits.min_bot_seconds:g} "
+                                     "on this server")
         throttle(room_buckets, http, "new rooms")
         with created_lock:
             mine = created_by[address(http)] = unfinished(created_by.get(address(http), set()))

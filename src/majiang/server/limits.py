@@ -28,6 +28,10 @@ class Limits:
     min_turn_seconds: float = 1.0
     """The shortest turn timer a room may set: a connected player who never answers keeps the
     bots playing (see ``RoomRuntime``), one default action per turn timer."""
+    min_bot_seconds: float = 0.0
+    """The shortest pause a room may set between bot moves (``bot_seconds``): 0 lets a room of
+    bots play as fast as the server can, until it pauses unwatched; a public server sets a floor
+    (``majiang serve --min-bot-seconds``)."""
     unwatched_seconds: float = 60.0
     """A match nobody is connected to (no player, no spectator) goes on this long, its bots
     standing in for the absent, then pauses until someone connects."""
