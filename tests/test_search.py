@@ -213,7 +213,7 @@ def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
     from majiang.rules.registry import RULE_SETS
 
     assert rollout_plan(GB) == (GuardedFanBot, FanBot, False)
-    assert rollout_plan(make_rules("huangyan")) == (WildBot, WildBot, True)
+    assert rollout_plan(make_rules("huangyan")) == (WildBot, WildBot, False)
 
     class Careless(GuobiaoRules):
         name = "careless"

@@ -11,8 +11,8 @@ falls back on: in Guobiao the guarded fan bot (:mod:`majiang.bots.defence`: the 
 each discard's deal-in risk), in Huangyan the wild bot. The search spends its budget where a
 decision shapes the hand (see :func:`worth_searching`): claims, kongs, and the discards of a
 hand that is or can be ready (where the rollouts measure its own chance to win directly);
-elsewhere the fast policy decides at once (in Guobiao: the plain discards, whose rollouts from
-uniformly sampled deals cannot read the others' threat). The action with the best mean payment
+elsewhere the fast policy decides at once (the plain discards, whose rollouts from uniformly
+sampled deals cannot read the others' threat). The action with the best mean payment
 is taken once it has beaten the fast policy's own choice by a paired standard error
 (:data:`TRUST_Z`) over at least 6 deals; until then the fast policy's choice stands, so that a
 short budget plays no worse than the fast policy. Candidates: a win (only a legal one: never
