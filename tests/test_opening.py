@@ -10,8 +10,8 @@ import pytest
 from majiang.engine import IllegalAction, Phase, Table
 from majiang.engine.actions import ACCEPT_BULLETS_ACTION, PASS_ACTION, Discard, Pass, ThrowBullets
 from majiang.errors import MajiangError
-from majiang.rules.huangyan.ruleset import HuangyanRules
 from majiang.rules.huangyan.bullets import ThrownBullets
+from majiang.rules.huangyan.ruleset import HuangyanRules
 from majiang.rules.registry import make_rules
 
 Json = dict[str, Any]

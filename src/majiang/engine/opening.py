@@ -8,13 +8,17 @@ classes; this module turns its options into actions and the seats' answers back.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ..errors import MajiangError
 from ..rules.base import OpeningAction, OpeningPhase, OpeningView, RuleSet
 from .actions import ACCEPT_BULLETS_ACTION, PASS_ACTION, Action, action_from_json, action_to_json
 
-_SHARED: dict[Action, Action] = {a: a for a in (PASS_ACTION, ACCEPT_BULLETS_ACTION)}
-"""The engine's shared action objects, so that an opening offers the ones bots and codecs hold."""
+_ACTIONS: dict[tuple[Any, ...], Action] = {
+    tuple(action_to_json(a).items()): a for a in (PASS_ACTION, ACCEPT_BULLETS_ACTION)
+}
+"""Each action an opening has offered, by its JSON form's items (a hand's opening offers the
+same few): the engine's shared objects, so that the opening offers the ones bots and codecs hold."""
 
 
 class Opening:
@@ -42,7 +46,7 @@ class Opening:
         if any(seat not in range(4) or not offered for seat, offered in options.items()):
             raise MajiangError(f"an opening round names seats 0-3, each with actions: {options!r}")
         return {
-            seat: [_shared(action_from_json(data)) for data in offered]
+            seat: [_action(data) for data in offered]
             for seat, offered in options.items()
         }
 
@@ -55,8 +59,16 @@ class Opening:
         return self.hook.why_refused(table, self.rounds, seat, data)
 
 
-def _shared(action: Action) -> Action:
-    return _SHARED.get(action, action)
+def _action(data: OpeningAction) -> Action:
+    """The action of a JSON form; raises ``ActionFormatError`` for a bad one."""
+    try:
+        key = tuple(data.items())
+        action = _ACTIONS.get(key)
+    except (AttributeError, TypeError):  # not a mapping, or an unhashable value
+        return action_from_json(data)
+    if action is None:
+        action = _ACTIONS[key] = action_from_json(data)
+    return action
 
 
 __all__ = ["Opening"]
