@@ -81,7 +81,8 @@ class RuleSet(Protocol):
     skipped_win_restriction: bool
     """A seat that passes a win may not win on a discard until it draws."""
     throw_limit: int
-    """The most bullets a dealer may throw before a hand (0: no throwing phase)."""
+    """The most bullets a dealer may throw before a hand (0: none), for the front ends (the RL
+    action space, score sheets); the throw itself is the rule set's ``opening_phase``."""
 
     def begin_hand(self, indicators: Sequence[int]) -> RuleSet:
         """The rules of one hand, once the indicator tiles are known (wild tiles bound)."""
