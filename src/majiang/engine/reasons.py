@@ -28,9 +28,6 @@ class Situation(NamedTuple):
     waiting: tuple[int, ...]
     """The seats that must decide now (``to_act``)."""
     rules: RuleSet
-    dealer: int
-    answered: bool
-    """Some seat has answered in this phase already."""
     current: int
     """The seat on turn, or whose tile is on offer."""
     claimed_turn: bool
@@ -44,6 +41,8 @@ class Situation(NamedTuple):
     """This seat passed a pung of the tile on offer's identity since it last took a tile."""
     false_won: bool
     passed_win: bool
+    opening_refusal: str
+    """The rule set's reason in its opening phase (``BULLETS``), for a seat of the round."""
 
 
 def why_illegal(situation: Situation, seat: int, action: Action, legal: list[Action]) -> str:
@@ -64,18 +63,11 @@ def _reason(table: Situation, seat: int, action: Action) -> str:
     """Why a well-formed action is refused, in the words of the rules (each condition the one
     :mod:`majiang.engine.legality` applies)."""
     turn = table.phase is Phase.TURN
-    bullets = table.phase is Phase.BULLETS
     rules = table.rules
-    if isinstance(action, _BULLETS) or bullets:
-        if not bullets:
-            return "bullets are thrown and accepted only before the deal"
-        if isinstance(action, actions.ThrowBullets):
-            if seat != table.dealer or table.answered:
-                return "only the dealer throws bullets, once, before the deal"
-            return f"the dealer may throw 0 to {rules.throw_limit} bullets"
-        if isinstance(action, actions.AcceptBullets | actions.Pass):
-            return "only the other players answer the dealer's throw"
-        return "before the deal only bullets are thrown and accepted"
+    if table.phase is Phase.BULLETS:
+        return table.opening_refusal
+    if isinstance(action, _BULLETS):
+        return "bullets are thrown and accepted only before the deal"
     if isinstance(action, actions.Discard | _KONGS) and not turn:
         return "only the player on turn may discard or declare a kong"
     if isinstance(action, actions.Discard):

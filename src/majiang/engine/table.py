@@ -27,11 +27,8 @@ from ..rules.base import RuleSet, WinCheck
 from ..shanten import TILE_KEYS
 from ..tiles import tile_name
 from .actions import (
-    ACCEPT_BULLETS_ACTION,
-    PASS_ACTION,
     PUNG_ACTION,
     WIN_ACTION,
-    AcceptBullets,
     Action,
     AddedKong,
     Chow,
@@ -40,7 +37,6 @@ from .actions import (
     ExposedKong,
     Pass,
     Pung,
-    ThrowBullets,
     Win,
     action_to_json,
 )
@@ -59,6 +55,7 @@ from .legality import (
     self_drawn_context,
     turn_actions,
 )
+from .opening import Opening
 from .reasons import Situation, why_illegal
 from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
 from .wall import Wall
@@ -72,7 +69,7 @@ _TURN: Final = Phase.TURN
 _CLAIM: Final = Phase.CLAIM
 _ROB: Final = Phase.ROB
 _END: Final = Phase.END
-_BULLETS: Final = Phase.BULLETS
+_OPENING: Final = Phase.BULLETS  # the opening phase: decisions before the deal
 _CHOW_MELD: Final = MeldKind.CHOW
 _PUNG_MELD: Final = MeldKind.PUNG
 _KONG_MELD: Final = MeldKind.KONG
@@ -159,7 +156,7 @@ class Table:
         self.dealer_count = dealer_count
         self.initial_thrown = tuple(thrown)
         self.thrown = list(thrown)
-        """Thrown bullets each seat has accepted from the dealer (grows in the bullet phase)."""
+        """Thrown bullets each seat has accepted from the dealer (an opening phase adds to them)."""
         self.every_seat_answers = every_seat_answers
         """Open every claim window to all three other seats (each may at least pass), so that a
         window tells nobody that someone else may claim. Off is the fast mode for simulations,
@@ -263,13 +260,11 @@ class Table:
         """Each seat's public melds, flowers and pond, forgotten when one of them changes."""
         self._skipped_pungs: list[set[int]] = [set(), set(), set(), set()]
         self._passed_win: set[int] = set()
-        self._pending_throw = 0
+        self.opening = Opening.of(rules)
+        """The rule set's decisions before the deal (the ``BULLETS`` phase), or None."""
         if _laid_out:
             return
-        if rules.throw_limit > 0:
-            self._open_bullets()
-        else:
-            self._deal()
+        self._open_round(self.opening.next_round(self) if self.opening is not None else {})
 
     @classmethod
     def at_position(
@@ -403,7 +398,7 @@ class Table:
         """The seats that must decide now."""
         if self.phase is _TURN:
             return [self.current]
-        if self.phase in (_CLAIM, _ROB, _BULLETS):
+        if self.phase in (_CLAIM, _ROB, _OPENING):
             return [s for s in self.options if s not in self.responses]
         return []
 
@@ -433,7 +428,8 @@ class Table:
         """:meth:`apply` of a seat 0-3 as an ``int`` (the compiled build checks the type)."""
         legal = self._legal(seat)
         if not _offered(action, legal):
-            raise IllegalAction(why_illegal(self._situation(seat), seat, action, list(legal)))
+            situation = self._situation(seat, action)
+            raise IllegalAction(why_illegal(situation, seat, action, list(legal)))
         start = len(self.events)
         self.history.append((seat, action))
         self.event_marks.append(start)
@@ -447,18 +443,20 @@ class Table:
                 elif self.phase is _ROB:
                     self._resolve_rob()
                 else:
-                    self._resolve_bullets()
+                    self._resolve_opening_round()
         return self.events[start:]
 
-    def _situation(self, seat: int) -> Situation:
-        """What the reason of a refusal of ``seat``'s action reads."""
+    def _situation(self, seat: int, action: Action) -> Situation:
+        """What the reason of a refusal of ``seat``'s ``action`` reads."""
         offered = self.last_tile
+        opening = self.opening
+        refusal = ""
+        if self.phase is _OPENING and opening is not None and seat in self.options:
+            refusal = opening.why_refused(self, seat, action)
         return Situation(
             self.phase,
             tuple(self.to_act()),
             self.rules,
-            self.dealer,
-            bool(self.responses),
             self.current,
             self.claimed_turn,
             self._may_kong(seat),
@@ -468,6 +466,7 @@ class Table:
             offered is not None and self.rules.identity(offered) in self._skipped_pungs[seat],
             seat in self.cannot_win,
             seat in self._passed_win,
+            refusal,
         )
 
     def observation(self, seat: int) -> Observation:
@@ -846,34 +845,22 @@ class Table:
         self._legal_turn = None
         self._turn_check = None
 
-    # ------------------------------------------------------------------ thrown bullets
+    # ------------------------------------------------------------------ the opening
 
-    def _open_bullets(self) -> None:
-        """The dealer may throw bullets before the deal (the rule set's ``throw_limit``)."""
-        self.phase = _BULLETS
+    def _open_round(self, options: dict[int, list[Action]]) -> None:
+        """Ask the opening's next round of these seats, or deal when it names none."""
+        self.responses = {}
+        self.options = options
+        if not options:
+            self._deal()
+            return
+        self.phase = _OPENING
         self.current = self.dealer
-        self.responses = {}
-        limit = self.rules.throw_limit
-        self.options = {self.dealer: [ThrowBullets(n) for n in range(limit + 1)]}
 
-    def _resolve_bullets(self) -> None:
-        throw = self.responses.get(self.dealer)
-        if isinstance(throw, ThrowBullets):
-            self._event("throw_bullets", seat=self.dealer, count=throw.count)
-            if throw.count:
-                self._pending_throw = throw.count
-                self.responses = {}
-                others = [(self.dealer + i) % 4 for i in (1, 2, 3)]
-                self.options = {s: [ACCEPT_BULLETS_ACTION, PASS_ACTION] for s in others}
-                return
-        else:
-            for seat, answer in sorted(self.responses.items()):
-                if isinstance(answer, AcceptBullets):
-                    self.thrown[seat] += self._pending_throw
-                    self._event("accept_bullets", seat=seat, count=self._pending_throw)
-        self.responses = {}
-        self.options = {}
-        self._deal()
+    def _resolve_opening_round(self) -> None:
+        opening = self.opening
+        assert opening is not None
+        self._open_round(opening.next_round(self, self.responses))
 
     # ------------------------------------------------------------------ the turn
 

@@ -60,8 +60,9 @@ class TableView(Protocol):
 class RuleSet(Protocol):
     """What the table needs to know about a variant of mahjong.
 
-    A rule set may also have the optional fast paths of :class:`KeyedWaits`; the table uses them
-    when they are there.
+    A rule set may also have the optional fast paths of :class:`KeyedWaits`, and decisions
+    before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None);
+    the table uses them when they are there.
     """
 
     name: str
@@ -80,7 +81,8 @@ class RuleSet(Protocol):
     skipped_win_restriction: bool
     """A seat that passes a win may not win on a discard until it draws."""
     throw_limit: int
-    """The most bullets a dealer may throw before a hand (0: no throwing phase)."""
+    """The most bullets a dealer may throw before a hand (0: none), for the front ends (the RL
+    action space, score sheets); the throw itself is the rule set's ``opening_phase``."""
 
     def begin_hand(self, indicators: Sequence[int]) -> RuleSet:
         """The rules of one hand, once the indicator tiles are known (wild tiles bound)."""
@@ -162,6 +164,45 @@ class RuleSet(Protocol):
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """Whether the dealer deals again after a hand that ``winner`` won (None: a draw)."""
+        ...
+
+
+OpeningAction = dict[str, Any]
+"""An action in its JSON form (``{"type": "pass"}``, ``{"type": "throw_bullets", "count": 2}``):
+the rules layer names the engine's actions this way."""
+
+
+class OpeningView(Protocol):
+    """What a rule set's opening phase may read and change on the table before the deal."""
+
+    dealer: int
+    dealer_count: int
+    thrown: list[int]
+    """Each seat's thrown bullets in force (Huangyan's); an opening may add to them."""
+    events: list[dict[str, Any]]
+    """The hand's events: an opening appends its own (``{"type": ..., "seat": ..., ...}``)."""
+
+
+class OpeningPhase(Protocol):
+    """An optional part of a rule set: decisions before the deal (Huangyan's thrown bullets;
+    Sichuan's choice of a void suit would be another). The table asks it round by round for the
+    seats that decide and their actions; when each has answered, for the next round; when no
+    seat is left, the tiles are dealt. The table is in the ``BULLETS`` phase meanwhile."""
+
+    def next_options(
+        self, table: OpeningView, rounds: list[dict[int, OpeningAction]]
+    ) -> dict[int, list[OpeningAction]]:
+        """The next round's seats (0-3), each with the actions it may take (at least one),
+        after the ``rounds`` answered so far (each seat's answer; none at the start). The last
+        round's answers take effect here (on ``table.thrown``, with their events); an empty
+        mapping ends the opening."""
+        ...
+
+    def why_refused(
+        self, table: OpeningView, rounds: list[dict[int, OpeningAction]], seat: int,
+        action: OpeningAction,
+    ) -> str:
+        """Why ``seat``, one of the round's seats, may not take ``action`` now."""
         ...
 
 

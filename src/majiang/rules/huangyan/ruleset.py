@@ -17,7 +17,8 @@ from typing import Any
 from ...errors import SituationError
 from ...hand import Hand, WinContext
 from ...tiles import NUM_KINDS, tile_name
-from ..base import TableView, WinCheck, WinSettlement
+from ..base import OpeningPhase, TableView, WinCheck, WinSettlement
+from .bullets import ThrownBullets
 from .notation import parse_huangyan_hand
 from .options import HuangyanOptions
 from .phase import draw_threshold, in_raw_tile_phase, is_gunner
@@ -59,6 +60,10 @@ class HuangyanRules:
         self.robbing = options.rob_kong
         self.skipped_win_restriction = options.skipped_win_restriction
         self.throw_limit = options.throw_limit
+        self.opening_phase: OpeningPhase | None = (
+            ThrownBullets(options.throw_limit) if options.throw_limit > 0 else None
+        )
+        """Thrown bullets before the deal, when the options allow a throw."""
         self._bound: dict[int, HuangyanRules] = {}
         self._stand_in = wild is not None and wild.stand_in is not None
 
