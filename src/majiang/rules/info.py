@@ -124,8 +124,10 @@ class SearchPlan:
     others: str
     """The other seats' policy in rollouts."""
     every_discard: bool = False
-    """Whether every discard is searched (rollouts cheap enough, and a fast policy with no
-    defence to overrule), or only the decisions that shape the hand."""
+    """Whether every discard is searched, or only the decisions that shape the hand (claims,
+    kongs, the discards that leave a hand ready): rollouts from uniformly sampled hands cannot
+    see a plain discard's danger, and searching them all lost points in both rule sets
+    (docs/bots.md)."""
 
 
 @dataclass(frozen=True, slots=True)
