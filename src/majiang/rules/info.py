@@ -126,7 +126,7 @@ class SearchPlan:
     every_discard: bool = False
     """Whether every discard is searched, or only the decisions that shape the hand (claims,
     kongs, the discards that leave a hand ready): rollouts from uniformly sampled hands cannot
-    see a plain discard's danger, and searching them all lost points in both rule sets
+    see a plain discard's danger, and searching them all lost points in Huangyan
     (docs/bots.md)."""
 
 
