@@ -11,7 +11,7 @@ from alembic.config import Config
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine, inspect, text
 
-from majiang.server.models import Base
+from majiang.server.schema import metadata
 from majiang.server.store import migrate
 
 MIGRATIONS = Path(__file__).parent.parent / "src/majiang/server/migrations"
@@ -51,5 +51,5 @@ def test_the_latest_revision_is_the_models_schema(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'n.db'}"
     migrate(url)
     with create_engine(url).connect() as connection:
-        diff = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+        diff = compare_metadata(MigrationContext.configure(connection), metadata)
     assert diff == []

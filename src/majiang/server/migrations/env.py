@@ -5,7 +5,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import create_engine
 
-from majiang.server.models import Base
+from majiang.server.schema import metadata
 
 config = context.config
 url = config.get_main_option("sqlalchemy.url")
@@ -14,7 +14,7 @@ engine = create_engine(url)
 with engine.connect() as connection:
     context.configure(
         connection=connection,
-        target_metadata=Base.metadata,
+        target_metadata=metadata,
         render_as_batch=connection.dialect.name == "sqlite",
     )
     with context.begin_transaction():
