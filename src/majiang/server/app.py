@@ -1,8 +1,8 @@
-"""The FastAPI application: rooms and seats over HTTP, play over a websocket per client.
-
-``create_app(db_url)`` builds it; ``majiang serve`` runs it with uvicorn. HTTP endpoints are
-documented in the OpenAPI page (``/docs``); the websocket schema is ``protocol.py`` and
-``docs/server.md``.
+"""The FastAPI application: ``create_app(db_url)`` builds it from the route modules (rooms and
+seats in ``room_routes``, hands and players in ``hand_routes``, the websocket in
+``play_routes``, the organiser's tools and the reviews), with its middleware and lifespan;
+``majiang serve`` runs it with uvicorn. HTTP endpoints are documented in the OpenAPI page
+(``/docs``); the websocket schema is ``protocol.py`` and ``docs/server.md``.
 """
 
 from __future__ import annotations
