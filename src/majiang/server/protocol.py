@@ -37,6 +37,16 @@ MAX_MESSAGE_BYTES = 4096
 """Longer websocket frames are rejected."""
 
 
+def build_frame(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server-to-client frame of type ``kind``, stamped with the protocol's version."""
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def error_frame(message: str) -> dict[str, Any]:
+    """The ``error`` frame: a rejected message, nothing changed."""
+    return build_frame("error", message=message)
+
+
 def settlement_of(table: Table) -> dict[str, Any] | None:
     """A finished hand's settlement lines for the score sheet, from its rule set
     (:mod:`majiang.rules.sheet_lines`: each line's text in both languages, every transfer with

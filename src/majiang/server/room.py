@@ -36,7 +36,7 @@ from .clients import (
     encode,
 )
 from .models import HandRow, MatchRow, Room
-from .protocol import VERSION, settlement_of
+from .protocol import build_frame, error_frame, settlement_of
 from .store import Store, seed_hash
 
 log = logging.getLogger("majiang.server")
@@ -193,7 +193,7 @@ class RoomRuntime:
         return round(seated + self.ready_seconds, 3)
 
     def _frame(self, kind: str, **fields: Any) -> dict[str, Any]:
-        return {"v": VERSION, "type": kind, "room": self.code, **fields}
+        return build_frame(kind, room=self.code, **fields)
 
     def _spectator_table(self) -> Table | None:
         """The table as spectators may see it: ``spectator_delay`` actions behind while the hand
@@ -472,7 +472,7 @@ class RoomRuntime:
             grace.cancel()
         reason = f"seat {seat} was freed: {why}"
         for client in old.clients:
-            client.send(_error_frame(reason))
+            client.send(error_frame(reason))
             client.close(4401, reason)
         await self._start_if_all_ready()
 
@@ -991,10 +991,6 @@ class RoomRuntime:
 def _with_observation(head: str, observation: str) -> str:
     """An encoded frame object with the encoded observation added as its last field."""
     return f'{head[:-1]},"observation":{observation}}}'
-
-
-def _error_frame(message: str) -> dict[str, Any]:
-    return {"v": VERSION, "type": "error", "message": message}
 
 
 def _epoch(moment: datetime | None) -> float | None:
