@@ -223,6 +223,7 @@ async def _seat_in(server: ServerState, runtime: RoomRuntime, seat: int,
         if state.player_id is not None or state.bot is not None:
             raise HTTPException(409, f"seat {seat} is taken")
         token, seated_at = new_token(), datetime.now(UTC)
+        hashed = token_hash(token)
         with server.store.session() as session:
             player = Player(name=request.name)
             session.add(player)
@@ -231,11 +232,10 @@ async def _seat_in(server: ServerState, runtime: RoomRuntime, seat: int,
             assert room is not None
             row = room.seats[seat]
             row.player_id = player.id
-            row.token_hash = token_hash(token)
+            row.token_hash = hashed
             row.seated_at = seated_at
             player_id = player.id
-        runtime.seat_taken(seat, player_id, request.name, token_hash(token),
-                           seated_at.timestamp())
+        runtime.seat_taken(seat, player_id, request.name, hashed, seated_at.timestamp())
     return {"code": runtime.code, "seat": seat, "player_id": player_id, "token": token}
 
 
