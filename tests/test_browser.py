@@ -484,6 +484,10 @@ def test_a_phone_sized_screen_shows_the_table_without_horizontal_scrolling(
             elif p.locator("#action-bar button.act-throw_bullets").count():
                 p.click("#action-bar button.act-throw_bullets >> nth=0")
         page.no_horizontal_overflow()
+        # the hand laid out (a frame that arrives meanwhile redraws it: its tiles have no box
+        # for a moment)
+        p.wait_for_function("() => [...document.querySelectorAll('#my-hand .tile')]"
+                            ".some(t => t.getBoundingClientRect().right > 0)")
         right = p.locator("#my-hand .tile").evaluate_all(
             "ts => Math.max(...ts.map(t => t.getBoundingClientRect().right))")
         assert 0 < right <= 390
