@@ -272,10 +272,10 @@ def check_result(t: Table) -> None:
     """Both ledgers zero-sum; a draw at T(k) settles nothing; a win settles as §5.8 says."""
     r = t.result
     assert r is not None
-    assert sum(r.deltas) == 0 and sum(r.bullets) == 0
+    assert sum(r.deltas) == 0 and sum(r.ledger("bullets")) == 0
     if r.is_draw:
         assert t.wall.remaining == draw_threshold(t.replacements)
-        assert r.deltas == (0, 0, 0, 0) and r.bullets == (0, 0, 0, 0)
+        assert r.deltas == (0, 0, 0, 0) and r.ledger("bullets") == (0, 0, 0, 0)
         return
     assert r.winner is not None
     detail = r.detail
@@ -288,11 +288,11 @@ def check_result(t: Table) -> None:
         self_drawn=r.self_drawn,
         gunner=detail["gunner"],
         dealer_count=t.dealer_count,
-        thrown={s: n for s, n in enumerate(r.thrown) if n},
+        thrown={s: n for s, n in enumerate(r.stake("thrown")) if n},
         options=t.rules.options,
     )
     assert r.deltas == tuple(h * t.stake for h in settlement.hu)
-    assert r.bullets == settlement.bullets
+    assert r.ledger("bullets") == settlement.bullets
     assert r.points == detail["winner"]["total"] and r.points % 10 == 0
     assert 0 < r.points <= t.rules.options.limit
     if detail["gunner"] is not None:
@@ -328,7 +328,7 @@ class Figures:
         self.raw += t.late
         self.gunners += r.detail.get("gunner") is not None
         self.kongs += t.replacements > 0
-        self.thrown += any(r.thrown)
+        self.thrown += any(r.stake("thrown"))
         if r.is_draw:
             self.draw_at.add(t.wall.remaining)
 

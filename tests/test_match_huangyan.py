@@ -170,9 +170,9 @@ def test_thrown_bullets_paid_to_a_winning_dealer_by_each_accepting_player() -> N
     act(t, 0, Win())  # self-drawn on the dealer's 14 tiles: z = 2
     result = finished(t)
     # each loser pays B x n x z = 2 x 1 x 2 = 4; seats 1 and 3 also pay 3 x 2
-    assert result.bullets == (24, -10, -4, -10)
+    assert result.ledger("bullets") == (24, -10, -4, -10)
     assert result.deltas == (150, -50, -50, -50)
-    assert result.thrown == (0, 3, 0, 3)
+    assert result.stake("thrown") == (0, 3, 0, 3)
 
 
 def south_wins_on_north(t: Table) -> HandResult:
@@ -204,7 +204,7 @@ def test_thrown_bullets_paid_by_the_dealer_to_a_winning_accepting_player(
     t = Table(BULLETS, 0, dealer=0, wall=hy_wall(SOUTH_WINS, "9p", draws="9s 9s 1p"))
     throw(t, 2, accepting)
     result = south_wins_on_north(t)
-    assert result.winner == 1 and result.bullets == bullets
+    assert result.winner == 1 and result.ledger("bullets") == bullets
 
 
 # --------------------------------------------------------------------------- matches
@@ -290,7 +290,7 @@ def test_the_dealer_count_multiplies_the_bullets() -> None:
     for n, t in enumerate(tables, 1):
         assert t.result is not None
         # a self-drawn dealer win: each loser pays 2 x n x 2
-        assert t.result.bullets[t.dealer] == 3 * 4 * n
+        assert t.result.ledger("bullets")[t.dealer] == 3 * 4 * n
 
 
 def test_thrown_bullets_add_up_in_a_dealership_and_are_cleared_when_the_deal_passes() -> None:
@@ -305,7 +305,7 @@ def test_thrown_bullets_add_up_in_a_dealership_and_are_cleared_when_the_deal_pas
     assert [rel(s.thrown) for s in specs] == [(0,) * 4, (0, 2, 0, 0), (0, 3, 1, 0), (0,) * 4]
     results = [t.result for t in tables]
     assert all(r is not None for r in results)
-    assert [rel(r.thrown) for r in results if r] == [
+    assert [rel(r.stake("thrown")) for r in results if r] == [
         (0, 2, 0, 0),
         (0, 3, 1, 0),
         (0, 3, 1, 0),  # in force for hand 3, which S wins
@@ -313,12 +313,12 @@ def test_thrown_bullets_add_up_in_a_dealership_and_are_cleared_when_the_deal_pas
     ]
     r1, r2, r3, r4 = (t.result for t in tables)
     assert r1 and r2 and r3 and r4
-    assert rel(r1.bullets) == (4 * 3 + 4, -8, -4, -4)  # n = 1, z = 2, S's 2 x 2
-    assert rel(r2.bullets) == (8 * 3 + 6 + 2, -14, -10, -8)  # n = 2, S 3 x 2, W 1 x 2
-    assert rel(r3.bullets) == (-12 - 6, 36 + 6, -12, -12)  # n = 3, S wins: E pays him 3 x 2
-    assert r4.is_draw and r4.bullets == (0, 0, 0, 0)
+    assert rel(r1.ledger("bullets")) == (4 * 3 + 4, -8, -4, -4)  # n = 1, z = 2, S's 2 x 2
+    assert rel(r2.ledger("bullets")) == (8 * 3 + 6 + 2, -14, -10, -8)  # n = 2, S 3 x 2, W 1 x 2
+    assert rel(r3.ledger("bullets")) == (-12 - 6, 36 + 6, -12, -12)  # n = 3, S wins: E pays him 3 x 2
+    assert r4.is_draw and r4.ledger("bullets") == (0, 0, 0, 0)
     assert match.thrown == (0, 0, 0, 0)
-    assert match.bullets == [sum(r.bullets[s] for r in (r1, r2, r3, r4)) for s in range(4)]
+    assert match.bullets == [sum(r.ledger("bullets")[s] for r in (r1, r2, r3, r4)) for s in range(4)]
     assert match.totals == [sum(r.deltas[s] for r in (r1, r2, r3, r4)) for s in range(4)]
 
 
@@ -349,7 +349,7 @@ def test_a_match_of_rounds_ends_after_the_deal_has_passed_four_times_a_round(
     last = match.results[-1]
     assert last.winner != dealers[-1]  # the last hand passed the deal
     assert totals == match.totals == [sum(r.deltas[s] for r in match.results) for s in range(4)]
-    assert match.bullets == [sum(r.bullets[s] for r in match.results) for s in range(4)]
+    assert match.bullets == [sum(r.ledger("bullets")[s] for r in match.results) for s in range(4)]
     assert sum(match.totals) == 0 and sum(match.bullets) == 0
 
 
@@ -427,4 +427,4 @@ def test_a_record_of_an_explicit_wall_replays() -> None:
     assert "wall" in lines[0]
     again = replay(lines)
     assert again.result == t.result and again.result is not None
-    assert again.result.thrown == (0, 2, 0, 0)
+    assert again.result.stake("thrown") == (0, 2, 0, 0)

@@ -87,7 +87,7 @@ def test_the_rule_sets_opening_decides_before_the_deal() -> None:
         seat = table.to_act()[0]
         table.apply(seat, rng.choice(table.legal_actions(seat)))
     assert table.result is not None and sum(table.result.deltas) == 0
-    assert table.result.thrown == (2, 0, 0, 2)
+    assert table.result.stake("thrown") == (2, 0, 0, 2)
 
 
 def test_the_hook_gives_the_reason_of_a_refusal_and_nothing_changes() -> None:

@@ -119,7 +119,7 @@ def test_a_win_on_a_kong_replacement_is_self_drawn(bonus: int, total: int) -> No
     assert items.get("自摸") == 2
     assert ("杠上花" in items) is bool(bonus)
     assert winner["total"] == total
-    assert result.bullets == (12, -4, -4, -4)  # B × n × z = 2 × 1 × 2 from each loser
+    assert result.ledger("bullets") == (12, -4, -4, -4)  # B × n × z = 2 × 1 × 2 from each loser
 
 
 # --------------------------------------------------------------------------- §2.8-2.9 gunner
@@ -136,7 +136,7 @@ def test_a_self_drawn_win_in_the_raw_tile_phase_has_no_gunner() -> None:
     assert result.winner == 2 and result.self_drawn
     assert result.detail["gunner"] is None
     assert_hu_settlement(result)
-    assert result.bullets == (-4, -4, 12, -4)
+    assert result.ledger("bullets") == (-4, -4, 12, -4)
 
 
 # Seat 1 holds a 得 (F = 7p) and, apart from it, only faces whose other copies are among the last

@@ -202,7 +202,7 @@ def finished(t: Table) -> Any:
     """The result of an ended hand, checked zero-sum in both ledgers with every tile present."""
     assert t.is_over and t.result is not None
     assert sum(t.result.deltas) == 0
-    assert sum(t.result.bullets) == 0
+    assert sum(t.result.ledger("bullets")) == 0
     assert t.tile_census() == FULL_CENSUS
     return t.result
 
@@ -324,7 +324,7 @@ def test_a_self_drawn_wild_completes_a_ready_hand() -> None:
     result = finished(t)
     assert result.winner == 1 and result.self_drawn and result.discarder is None
     assert result.winning_tile == tile("5m")
-    assert result.bullets == (-4, 12, -4, -4)  # B x n x z = 2 x 1 x 2 from each loser
+    assert result.ledger("bullets") == (-4, 12, -4, -4)  # B x n x z = 2 x 1 x 2 from each loser
 
 
 @pytest.mark.parametrize(
@@ -765,7 +765,7 @@ def test_robbing_an_added_kong_is_a_discard_win_by_the_konger() -> None:
     result = finished(t)
     assert result.winner == 3 and result.discarder == 2 and not result.self_drawn
     assert result.winning_tile == tile("5s")
-    assert result.bullets == (-2, -2, -2, 6)  # z = 1: not self-drawn
+    assert result.ledger("bullets") == (-2, -2, -2, 6)  # z = 1: not self-drawn
     items = [i["zh"] for i in result.detail["winner"]["items"]]
     assert "自摸" not in items
     assert t.melds[2] == [Meld(MeldKind.PUNG, tile("5s"), 2)]  # the kong is not made
@@ -843,8 +843,8 @@ def test_a_kong_at_16_leaves_15_and_a_final_discard_example_15() -> None:
     settle(t)
     result = finished(t)
     assert result.is_draw and t.wall.remaining == 15
-    assert result.deltas == (0, 0, 0, 0) and result.bullets == (0, 0, 0, 0)
-    assert result.thrown == (0, 1, 0, 0)
+    assert result.deltas == (0, 0, 0, 0) and result.ledger("bullets") == (0, 0, 0, 0)
+    assert result.stake("thrown") == (0, 1, 0, 0)
 
 
 def test_after_one_kong_a_kong_on_the_last_draw_is_allowed() -> None:
@@ -924,8 +924,8 @@ def test_exhaustive_draw_when_the_discard_at_14_is_not_claimed() -> None:
     settle(t)
     result = finished(t)
     assert result.is_draw and t.wall.remaining == 14
-    assert result.deltas == (0, 0, 0, 0) and result.bullets == (0, 0, 0, 0)
-    assert result.thrown == (0, 2, 0, 1)
+    assert result.deltas == (0, 0, 0, 0) and result.ledger("bullets") == (0, 0, 0, 0)
+    assert result.stake("thrown") == (0, 2, 0, 1)
     assert "exhaustive_draw" in types(t.events) and "draw" not in types(events)
 
 
@@ -940,7 +940,7 @@ def test_example_15_exhaustive_draw_at_15_after_a_kong() -> None:
     settle(t)
     result = finished(t)
     assert result.is_draw and t.wall.remaining == 15
-    assert result.deltas == (0, 0, 0, 0) and result.bullets == (0, 0, 0, 0)
+    assert result.deltas == (0, 0, 0, 0) and result.ledger("bullets") == (0, 0, 0, 0)
     assert raw_events(t) == [{"type": "raw_tile_phase", "remaining": 31}]
 
 
@@ -1013,7 +1013,7 @@ def test_a_raw_tile_won_on_in_the_raw_phase_makes_the_discarder_pay_everything()
     # and the 10 the dealer would owe seat 3
     assert result.deltas == (10, -160, 120, 30)
     assert detail["hu"] == list(result.deltas)
-    assert result.bullets == (0, -6, 6, 0)
+    assert result.ledger("bullets") == (0, -6, 6, 0)
     assert all(p["payer"] == 1 for p in detail["payments"])
 
 
@@ -1023,7 +1023,7 @@ def test_no_gunner_before_the_raw_tile_phase() -> None:
     assert not t.late and result.detail["gunner"] is None
     # ordinary settlement: each pays 40; seat 3 (20) > dealer (10) > seat 1 (0)
     assert result.deltas == (-40, -70, 120, -10)
-    assert result.bullets == (-2, -2, 6, -2)
+    assert result.ledger("bullets") == (-2, -2, 6, -2)
 
 
 def test_no_gunner_when_the_tile_was_known() -> None:
@@ -1031,14 +1031,14 @@ def test_no_gunner_when_the_tile_was_known() -> None:
     result = finished(t)
     assert t.late and result.detail["gunner"] is None
     assert result.deltas == (-40, -70, 120, -10)
-    assert result.bullets == (-2, -2, 6, -2)
+    assert result.ledger("bullets") == (-2, -2, 6, -2)
 
 
 def test_the_gunner_also_pays_the_bullets_and_thrown_bullets_owed_to_the_winner() -> None:
     # the winner (seat 2) had accepted 3 thrown bullets: the dealer's debt is the gunner's
     result = finished(gunner_table(29, thrown=(0, 0, 3, 0)))
     assert result.detail["gunner"] == 1
-    assert result.bullets == (0, -9, 9, 0)
+    assert result.ledger("bullets") == (0, -9, 9, 0)
     assert result.deltas == (10, -160, 120, 30)
 
 
@@ -1099,7 +1099,7 @@ def test_a_robbed_added_kong_is_judged_like_a_discard_by_the_konger(
     assert result.detail["gunner"] == gunner
     assert_hu_settlement(result)
     if gunner is not None:
-        assert result.bullets == (0, 0, -6, 6)
+        assert result.ledger("bullets") == (0, 0, -6, 6)
 
 
 # seat 2 waits on 1s / 4s; seat 1's tiles are all raw (every other copy of their faces is
@@ -1146,8 +1146,8 @@ def test_example_11a_dealer_self_draw_bullets_with_dealer_count_and_thrown() -> 
     assert result.detail["winner"]["total"] == 50
     assert result.detail["losers"] == {"1": 0, "2": 0, "3": 0}
     assert result.deltas == (150, -50, -50, -50)
-    assert result.bullets == (44, -18, -14, -12)
-    assert result.thrown == (0, 3, 1, 0)
+    assert result.ledger("bullets") == (44, -18, -14, -12)
+    assert result.stake("thrown") == (0, 3, 1, 0)
 
 
 def example_11b(stake: int = 1, rules: HuangyanRules = RULES) -> Table:
@@ -1175,7 +1175,7 @@ def test_example_11b_non_dealer_discard_win_bullets() -> None:
     result = finished(example_11b())
     assert result.winner == 1 and result.discarder == 3 and not result.self_drawn
     # each pays B x n x z = 2 x 4 x 1; the dealer pays S's thrown 3 x 1
-    assert result.bullets == (-11, 27, -8, -8)
+    assert result.ledger("bullets") == (-11, 27, -8, -8)
     w = result.detail["winner"]["total"]
     assert result.deltas[1] == 3 * w
     assert result.detail["gunner"] is None
@@ -1189,14 +1189,14 @@ def test_example_11b_dealer_count_scope_option(
     scope: str, bullets: tuple[int, int, int, int]
 ) -> None:
     rules = HuangyanRules({"throw_limit": 0, "dealer_count_scope": scope})
-    assert finished(example_11b(rules=rules)).bullets == bullets
+    assert finished(example_11b(rules=rules)).ledger("bullets") == bullets
 
 
 def test_the_stake_multiplies_the_hu_ledger_not_the_bullets() -> None:
     one, three = finished(example_11b(1)), finished(example_11b(3))
     assert three.deltas == tuple(3 * d for d in one.deltas)
     assert three.detail["hu"] == list(one.deltas)
-    assert three.bullets == one.bullets == (-11, 27, -8, -8)
+    assert three.ledger("bullets") == one.ledger("bullets") == (-11, 27, -8, -8)
 
 
 def test_losers_settle_among_themselves_by_their_own_totals() -> None:

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         )
     else:
         how = "self-drawn" if result.self_drawn else f"on seat {result.discarder}'s tile"
-        bullets = f", bullets {list(result.bullets)}" if any(result.bullets) else ""
+        bullets = "".join(f", {name} {list(paid)}" for name, paid in result.ledgers.items())
         print(
             f"Replayed {actions} actions: seat {result.winner} won {how} with {result.points} "
             f"points; deltas {list(result.deltas)}{bullets}. Verified."

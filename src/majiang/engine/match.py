@@ -113,7 +113,7 @@ class Match:
             )
             if number <= len(self.results):
                 result = self.results[number - 1]
-                winner, thrown = result.winner, result.thrown
+                winner, thrown = result.winner, result.stake("thrown")
             elif self.rules.keeps_deal(dealer, dealer):
                 raise MajiangError("record each hand's result before asking for the next hand")
             else:
@@ -141,10 +141,10 @@ class Match:
         self.results.append(result)
         for seat in range(4):
             self.totals[seat] += result.deltas[seat]
-            self.bullets[seat] += result.bullets[seat]
+            self.bullets[seat] += result.ledger("bullets")[seat]
         if self.rules.keeps_deal(self.dealer, result.winner):
             self.dealer_count += 1
-            self.thrown = result.thrown
+            self.thrown = result.stake("thrown")
         else:
             self.dealer = (self.dealer + 1) % 4
             self.dealer_count = 1

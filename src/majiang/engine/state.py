@@ -37,22 +37,53 @@ class Phase(Enum):
     (Huangyan's 抛弹; rule sets without it never enter this phase)."""
 
 
+NO_PAYMENTS: Final = (0, 0, 0, 0)
+"""A ledger in which nobody pays."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatWin:
+    """One win of a hand: who won, on whose tile, for how much."""
+
+    winner: int
+    discarder: int | None
+    """The seat that offered the winning tile (None: self-drawn)."""
+    points: int
+    deltas: tuple[int, int, int, int]
+    """The payments of this win alone (zero-sum)."""
+    detail: dict[str, Any] = field(default_factory=dict)
+    winning_tile: int | None = None
+    ledgers: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """The payments of this win in the rule set's extra ledgers, by name."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
+        return rebuild(self)
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How a hand ended: a win (with the rule set's detail) or an exhaustive draw."""
+    """How a hand ended: one win or more (``wins``, in the order they were made) or an
+    exhaustive draw. ``winner``, ``discarder``, ``points``, ``detail`` and ``winning_tile`` are
+    those of the first win (the only one where the rules let one seat win a hand)."""
 
     winner: int | None
     discarder: int | None
     self_drawn: bool
     points: int
     deltas: tuple[int, int, int, int]
-    """Score changes of seats 0-3 in this hand, false-win penalties included (zero-sum)."""
+    """Score changes of seats 0-3 in this hand, every win and false-win penalty included
+    (zero-sum)."""
     detail: dict[str, Any] = field(default_factory=dict)
     winning_tile: int | None = None
-    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """The second ledger (Huangyan's bullets), zero-sum; zero where the rules have none."""
-    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
-    """Thrown bullets each seat had accepted from the dealer, in force for this hand."""
+    ledgers: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """The rule set's extra ledgers by name (Huangyan's ``bullets``), each zero-sum; only the
+    ledgers someone paid in, so empty where the rules have none."""
+    stakes: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
+    """What each seat had at stake in this hand beyond the table's stake, by name (Huangyan's
+    ``thrown`` bullets accepted from the dealer); only the non-zero ones."""
+    wins: tuple[SeatWin, ...] = ()
+    """Every win of the hand (empty: a draw)."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Copy and pickle through the constructor (see :mod:`majiang.frozen`)."""
@@ -63,8 +94,17 @@ class HandResult:
         """An exhaustive draw (荒牌): nobody won."""
         return self.winner is None
 
+    def ledger(self, name: str) -> tuple[int, int, int, int]:
+        """The extra ledger ``name`` (zeros where nobody paid in it)."""
+        return self.ledgers.get(name, NO_PAYMENTS)
+
+    def stake(self, name: str) -> tuple[int, int, int, int]:
+        """The stakes ``name`` of the four seats (zeros where the hand had none)."""
+        return self.stakes.get(name, NO_PAYMENTS)
+
     def to_json(self) -> dict[str, Any]:
-        """Stable JSON fields (records, servers)."""
+        """Stable JSON fields (records, servers): the first win, then the extra ledgers and
+        the stakes by name."""
         return {
             "winner": self.winner,
             "discarder": self.discarder,
@@ -73,8 +113,8 @@ class HandResult:
             "deltas": list(self.deltas),
             "winning_tile": tile_name(self.winning_tile) if self.winning_tile is not None else None,
             "detail": self.detail,
-            **({"bullets": list(self.bullets)} if any(self.bullets) else {}),
-            **({"thrown": list(self.thrown)} if any(self.thrown) else {}),
+            **{name: list(paid) for name, paid in self.ledgers.items()},
+            **{name: list(staked) for name, staked in self.stakes.items()},
         }
 
 
@@ -179,10 +219,12 @@ def count_seen(
 
 __all__ = [
     "HIDDEN",
+    "NO_PAYMENTS",
     "HandResult",
     "IllegalAction",
     "Observation",
     "Phase",
+    "SeatWin",
     "count_seen",
     "count_visible",
 ]

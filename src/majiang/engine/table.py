@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
 from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind, WinContext
-from ..rules.base import RuleSet, WinCheck
+from ..rules.base import RuleSet, WinCheck, first_claimant, first_win_ends
 from ..shanten import TILE_KEYS
 from ..tiles import tile_name
 from .actions import (
@@ -57,7 +57,7 @@ from .legality import (
 )
 from .opening import Opening
 from .reasons import Situation, why_illegal
-from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase
+from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase, SeatWin
 from .wall import Wall
 from .wall_random import WallRandom
 
@@ -217,6 +217,14 @@ class Table:
         self.options: dict[int, list[Action]] = {}
         self.checks: dict[int, WinCheck] = {}
         self.result: HandResult | None = None
+        self.wins: list[SeatWin] = []
+        """The wins so far, in order (more than one where the rule set plays on after a win)."""
+        self.out: list[int] = []
+        """The seats that have won, in order: they never act again."""
+        self._others: tuple[tuple[int, ...], ...] = _OTHERS
+        """The other seats still in of each seat, counter-clockwise from it."""
+        self._next_seat: tuple[int, ...] = _NEXT_SEAT
+        """The next seat still in after each seat."""
         self.history: list[tuple[int, Action]] = []
         """Every accepted action in order: with the seed (or wall), the whole hand."""
         self.event_marks: list[int] = []
@@ -920,7 +928,7 @@ class Table:
                 self._false_win(seat)
                 self._legal_turn = None
                 return
-            self._end_win(seat, None, check, self.last_tile)
+            self._end_win([(seat, check)], None, self.last_tile)
         elif isinstance(action, ConcealedKong):
             self._add(seat, action.tile, -4)
             meld = Meld(_KONG_MELD, self.rules.identity(action.tile), CONCEALED_KONG)
@@ -956,7 +964,7 @@ class Table:
         if self.final_discard:  # the wall has not changed since the discard said so
             self._end_draw()
             return
-        self._draw((discarder + 1) % 4, False, "wall")
+        self._draw(self._next_seat[discarder], False, "wall")
 
     # ------------------------------------------------------------------ claims
 
@@ -977,7 +985,7 @@ class Table:
         concealed = self.concealed
         known_waits = self._waits
         skipped = self._skipped_pungs
-        for seat in _OTHERS[offerer]:  # counter-clockwise from the offerer
+        for seat in self._others[offerer]:  # counter-clockwise from the offerer
             waits = known_waits[seat]
             if waits is None:
                 waits = self._wait_set(seat)
@@ -1032,11 +1040,11 @@ class Table:
         if not order:  # everyone passed, the common case
             self._next_draw(discarder)
             return
-        winner = self._settle_win_claims(order)
-        if winner is not None:
+        winners = self._settle_win_claims(discarder, order)
+        if winners:
             self._seen(self.ponds[discarder].pop(), -1)
             self._shown(discarder)
-            self._end_win(winner, discarder, self.checks[winner], tile)
+            self._end_win([(w, self.checks[w]) for w in winners], discarder, tile)
             return
         for seat in order:
             action = self.responses[seat]
@@ -1064,17 +1072,24 @@ class Table:
             if rules.skipped_win_restriction and type(answer) is not Win and WIN_ACTION in offered:
                 self._passed_win.add(seat)
 
-    def _settle_win_claims(self, order: list[int]) -> int | None:
-        """The first legal winner counter-clockwise; every false declaration is penalised."""
-        winner = None
+    def _settle_win_claims(self, offerer: int, order: list[int]) -> list[int]:
+        """The seats that win the tile on offer: of the legal claimants (counter-clockwise),
+        those the rule set's ``winners_of`` chooses, by default the first. Every false
+        declaration is penalised."""
+        claimants = []
         for seat in order:
             if isinstance(self.responses[seat], Win):
                 if self.checks[seat].legal:
-                    if winner is None:
-                        winner = seat
+                    claimants.append(seat)
                 else:
                     self._false_win(seat)
-        return winner
+        if len(claimants) < 2:
+            return claimants
+        choose = getattr(self.rules, "winners_of", first_claimant)
+        winners = list(choose(offerer, claimants))
+        if not winners or any(w not in claimants for w in winners):
+            raise MajiangError(f"winners_of chose {winners} of the claimants {claimants}")
+        return winners
 
     def _claim_set(self, seat: int, discarder: int, tile: int, action: Action) -> None:
         self._seen(self.ponds[discarder].pop(), -1)
@@ -1112,9 +1127,9 @@ class Table:
         assert tile is not None
         order = [s for s in _OTHERS[declarer] if s in self.responses]  # counter-clockwise
         self._note_passes(order)
-        winner = self._settle_win_claims(order)
-        if winner is not None:
-            self._end_win(winner, declarer, self.checks[winner], tile)
+        winners = self._settle_win_claims(declarer, order)
+        if winners:
+            self._end_win([(w, self.checks[w]) for w in winners], declarer, tile)
             return
         self._complete_added_kong()
 
@@ -1176,47 +1191,79 @@ class Table:
         self._event("false_win", seat=seat, deltas=penalty)
 
     def _end_win(
-        self, winner: int, discarder: int | None, check: WinCheck, tile: int | None
+        self, wins: list[tuple[int, WinCheck]], discarder: int | None, tile: int | None
     ) -> None:
-        if discarder is not None and tile is not None:
-            self._add(winner, tile)  # the claimed (or robbed) tile joins the hand
+        """Settle the wins on one tile (``discarder`` None: self-drawn), in order, then end the
+        hand, or play on as the rule set's ``after_win`` says."""
         note = self.offer_note if discarder is not None else None
-        settlement = self.rules.settle_win(self, winner, discarder, check, note)
-        pay = list(settlement.deltas)
-        for s in range(4):
-            self.deltas[s] += pay[s]
-        self.phase = _END
-        self.options = {}
-        self.responses = {}
-        self.result = HandResult(
-            winner,
-            discarder,
-            discarder is None,
-            check.points,
-            (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3]),
-            {**check.detail, **settlement.detail},
-            tile,
-            settlement.bullets,
-            (self.thrown[0], self.thrown[1], self.thrown[2], self.thrown[3]),
-        )
-        extra = {"bullets": list(settlement.bullets)} if any(settlement.bullets) else {}
-        self._event(
-            "win", seat=winner, discarder=discarder, points=check.points, deltas=pay, **extra
-        )
+        for i, (winner, check) in enumerate(wins):
+            if discarder is not None and tile is not None:
+                self._add(winner, tile)  # the claimed (or robbed) tile joins the hand
+            settlement = self.rules.settle_win(self, winner, discarder, check, note)
+            if i and discarder is not None and tile is not None:
+                self._add(winner, tile, -1)  # one tile: it stays with the first winner
+            pay = settlement.deltas
+            for s in range(4):
+                self.deltas[s] += pay[s]
+            ledgers = {name: paid for name, paid in settlement.ledgers.items() if any(paid)}
+            detail = {**check.detail, **settlement.detail}
+            self.wins.append(SeatWin(winner, discarder, check.points, pay, detail, tile, ledgers))
+            self.out.append(winner)
+            self._event(
+                "win", seat=winner, discarder=discarder, points=check.points, deltas=list(pay),
+                **{name: list(paid) for name, paid in ledgers.items()},
+            )  # fmt: skip
+        after = getattr(self.rules, "after_win", first_win_ends)
+        following = after(self, tuple(self.out), wins[-1][0])
+        if following is None:
+            self._finish()
+            return
+        if following in self.out or following not in _SEATS:
+            raise MajiangError(f"after_win named seat {following}, which is out or no seat")
+        out = self.out
+        self._others = tuple(tuple(s for s in _OTHERS[o] if s not in out) for o in _SEATS)
+        self._next_seat = tuple(next((s for s in _OTHERS[o] if s not in out), o) for o in _SEATS)
+        if self._live((following + 3) % 4) <= 0:  # nothing left to draw for that seat
+            self._finish()
+            return
+        self._draw(following, False, "wall")
 
     def _end_draw(self) -> None:
+        """The wall is exhausted: a draw, or the end of a hand already won."""
+        self._finish()
+
+    def _finish(self) -> None:
+        """End the hand: its result is the wins so far, or an exhaustive draw."""
         self.phase = _END
         self.responses = {}
         self.options = {}
+        deltas = (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3])
+        thrown = (self.thrown[0], self.thrown[1], self.thrown[2], self.thrown[3])
+        stakes = {"thrown": thrown} if any(thrown) else {}
+        if not self.wins:
+            self.result = HandResult(None, None, False, 0, deltas, stakes=stakes)
+            self._event("exhaustive_draw")
+            return
+        first = self.wins[0]
+        ledgers: dict[str, tuple[int, int, int, int]] = {}
+        for win in self.wins:
+            for name, paid in win.ledgers.items():
+                was = ledgers.get(name, (0, 0, 0, 0))
+                ledgers[name] = (
+                    was[0] + paid[0], was[1] + paid[1], was[2] + paid[2], was[3] + paid[3]
+                )
         self.result = HandResult(
-            None,
-            None,
-            False,
-            0,
-            (self.deltas[0], self.deltas[1], self.deltas[2], self.deltas[3]),
-            thrown=(self.thrown[0], self.thrown[1], self.thrown[2], self.thrown[3]),
+            first.winner,
+            first.discarder,
+            first.discarder is None,
+            first.points,
+            deltas,
+            first.detail,
+            first.winning_tile,
+            {name: paid for name, paid in ledgers.items() if any(paid)},
+            stakes,
+            tuple(self.wins),
         )
-        self._event("exhaustive_draw")
 
     # ------------------------------------------------------------------ helpers
 
@@ -1247,6 +1294,7 @@ def _offered(action: Action, legal: Sequence[Action]) -> bool:
 _SEATS: Final = range(4)
 _OTHERS: Final = tuple(((s + 1) % 4, (s + 2) % 4, (s + 3) % 4) for s in range(4))
 """The other three seats of each seat, counter-clockwise from it."""
+_NEXT_SEAT: Final = (1, 2, 3, 0)
 _NO_CHOWS: Final = (False, False, False, False)
 _NAMES: Final = [tile_name(t) for t in range(42)]
 """Tile names by tile, for the hot events (``tile_name`` without the call)."""

@@ -8,7 +8,8 @@ window is open to all three other seats, so being asked tells nobody that someon
 
 Rewards are the hand's real score changes: a false win (错和) is paid when it is declared, the
 settlement of a win when the hand ends; over an episode each agent's rewards add up to its entry
-of ``table.result.deltas`` (plus ``bullet_value`` times its ``result.bullets`` in Huangyan).
+of ``table.result.deltas`` (plus ``bullet_value`` times its entry of the ``bullets`` ledger in
+Huangyan).
 """
 
 from __future__ import annotations
@@ -132,7 +133,7 @@ class MajiangEnv(AECEnv[str, dict[str, Any], int | None], SelfPlaySettings):
         paid = [float(d) for d in table.deltas]
         if self.bullet_value and table.result is not None:
             for s in range(4):
-                paid[s] += self.bullet_value * table.result.bullets[s]
+                paid[s] += self.bullet_value * table.result.ledger("bullets")[s]
         return paid
 
     def step(self, action: int | None) -> None:

@@ -128,7 +128,8 @@ class BatchEnv(SelfPlaySettings):
                 new = [float(d) for d in deltas]
                 result = table.result
                 if bullet_value and result is not None:
-                    new = [new[s] + bullet_value * result.bullets[s] for s in range(4)]
+                    bullets = result.ledger("bullets")
+                    new = [new[s] + bullet_value * bullets[s] for s in range(4)]
                 rewards[i] = [new[s] - paid[s] for s in range(4)]
                 self._paid[i] = new
             if over:

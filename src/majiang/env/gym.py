@@ -125,7 +125,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
         assert table is not None
         paid = float(table.deltas[self.seat])
         if self.bullet_value and table.result is not None:
-            paid += self.bullet_value * table.result.bullets[self.seat]
+            paid += self.bullet_value * table.result.ledger("bullets")[self.seat]
         return paid
 
     def _advance(self) -> None:

@@ -231,8 +231,8 @@ def compute(settings: GameSettings, entries: Sequence[Entry]) -> SheetState:
                     (deltas[0], deltas[1], deltas[2], deltas[3]),
                     line.detail,
                     None,
-                    line.bullets,
-                    line.thrown,
+                    {"bullets": line.bullets} if any(line.bullets) else {},
+                    {"thrown": line.thrown} if any(line.thrown) else {},
                 )
             )
             in_hand = []
@@ -296,7 +296,7 @@ def _settle(
                 thrown=thrown,
                 stake=settings.stake,
             )
-            deltas, extra = settlement.deltas, settlement.bullets
+            deltas, extra = settlement.deltas, settlement.ledger("bullets")
             detail.update(settlement.detail)
     for seat in range(4):
         totals[seat] += deltas[seat]

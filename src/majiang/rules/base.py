@@ -29,12 +29,17 @@ class WinCheck:
 
 @dataclass(frozen=True, slots=True)
 class WinSettlement:
-    """The payments of a won hand: the main ledger, an optional second one (Huangyan's
-    bullets) and JSON detail for records. Each ledger sums to zero."""
+    """The payments of a win: the main ledger, the rule set's extra ledgers by name
+    (Huangyan's ``bullets``; none in Guobiao) and JSON detail for records. Each ledger sums
+    to zero."""
 
     deltas: tuple[int, int, int, int]
-    bullets: tuple[int, int, int, int] = (0, 0, 0, 0)
+    ledgers: dict[str, tuple[int, int, int, int]] = field(default_factory=dict)
     detail: dict[str, Any] = field(default_factory=dict)
+
+    def ledger(self, name: str) -> tuple[int, int, int, int]:
+        """The extra ledger ``name`` (zeros where the settlement has none)."""
+        return self.ledgers.get(name, (0, 0, 0, 0))
 
 
 class TableView(Protocol):
@@ -60,9 +65,9 @@ class TableView(Protocol):
 class RuleSet(Protocol):
     """What the table needs to know about a variant of mahjong.
 
-    A rule set may also have the optional fast paths of :class:`KeyedWaits`, and decisions
-    before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None);
-    the table uses them when they are there.
+    A rule set may also have the optional fast paths of :class:`KeyedWaits`, decisions
+    before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None),
+    and the hooks of :class:`SeveralWins`; the table uses them when they are there.
     """
 
     name: str
@@ -165,6 +170,34 @@ class RuleSet(Protocol):
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """Whether the dealer deals again after a hand that ``winner`` won (None: a draw)."""
         ...
+
+
+class SeveralWins(Protocol):
+    """An optional part of a rule set: who wins on one offered tile, and whether the hand goes
+    on after a win (Sichuan's 一炮多响 and 血战到底). Without it the table plays as Guobiao and
+    Huangyan do: the first claimant in turn order from the discarder wins (截和), and the first
+    win ends the hand (:func:`first_claimant`, :func:`first_win_ends`)."""
+
+    def winners_of(self, discarder: int, claimants: Sequence[int]) -> Sequence[int]:
+        """Which of ``claimants`` (the seats that declared a legal win on ``discarder``'s tile,
+        in turn order from him) win it, in the order they are settled: one at least."""
+        ...
+
+    def after_win(self, table: TableView, out: Sequence[int], winner: int) -> int | None:
+        """Whether the hand goes on once ``winner`` (the last of the wins on one tile) has won:
+        the seat that draws next (one not ``out``), or None to end the hand. ``out`` holds
+        every seat that has won so far, in order; a seat that is out never acts again."""
+        ...
+
+
+def first_claimant(discarder: int, claimants: Sequence[int]) -> Sequence[int]:
+    """The default of :meth:`SeveralWins.winners_of`: the first claimant wins (截和)."""
+    return claimants[:1]
+
+
+def first_win_ends(table: TableView, out: Sequence[int], winner: int) -> int | None:
+    """The default of :meth:`SeveralWins.after_win`: the first win ends the hand."""
+    return None
 
 
 OpeningAction = dict[str, Any]

@@ -58,7 +58,7 @@ class Tally:
         for p, seat in enumerate(seat_of):
             tally = self.players[p]
             tally.points += result.deltas[seat]
-            tally.bullets += result.bullets[seat]
+            tally.bullets += result.ledger("bullets")[seat]
             if result.detail.get("gunner") == seat:
                 tally.gunner += 1
             tally.false_wins += false_wins.count(seat)

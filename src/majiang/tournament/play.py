@@ -111,8 +111,9 @@ def play_hand_record(
     if faults:
         record["faults"] = [sum(s == seat[e] for s, _ in faults) for e in range(4)]
         record["verdicts"] = [[v for s, v in faults if s == seat[e]] for e in range(4)]
-    if any(result.bullets):
-        record["bullets"] = [result.bullets[seat[e]] for e in range(4)]
+    bullets = result.ledger("bullets")
+    if any(bullets):
+        record["bullets"] = [bullets[seat[e]] for e in range(4)]
     gunner = result.detail.get("gunner")
     if isinstance(gunner, int):
         record["gunner"] = order[gunner]

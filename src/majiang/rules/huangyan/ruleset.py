@@ -222,7 +222,7 @@ class HuangyanRules:
             stake=table.stake,
         )
         return WinSettlement(
-            counted.deltas, counted.bullets, {"wild": tile_name(wild.face), **counted.detail}
+            counted.deltas, counted.ledgers, {"wild": tile_name(wild.face), **counted.detail}
         )
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
@@ -297,7 +297,7 @@ class HuangyanRules:
         hu = settlement.hu
         return WinSettlement(
             (hu[0] * stake, hu[1] * stake, hu[2] * stake, hu[3] * stake),
-            settlement.bullets,
+            {"bullets": settlement.bullets},
             {"losers": {str(s): t for s, t in sorted(losers.items())}, **settlement.to_dict()},
         )
 
