@@ -167,9 +167,8 @@ def test_rewards_are_the_real_payments(rules: str, options: dict[str, Any]) -> N
         assert table is not None and table.result is not None
         false_wins += sum(e["type"] == "false_win" for e in table.events)
         wins += table.result.winner is not None
-        expected = [
-            table.result.deltas[s] + bullet_value * table.result.ledger("bullets")[s] for s in range(4)
-        ]
+        bullets = table.result.ledger("bullets")
+        expected = [table.result.deltas[s] + bullet_value * bullets[s] for s in range(4)]
         assert [total[a] for a in AGENTS] == pytest.approx(expected)
         assert sum(total.values()) == pytest.approx(0)
     assert wins > 0

@@ -315,10 +315,11 @@ def test_thrown_bullets_add_up_in_a_dealership_and_are_cleared_when_the_deal_pas
     assert r1 and r2 and r3 and r4
     assert rel(r1.ledger("bullets")) == (4 * 3 + 4, -8, -4, -4)  # n = 1, z = 2, S's 2 x 2
     assert rel(r2.ledger("bullets")) == (8 * 3 + 6 + 2, -14, -10, -8)  # n = 2, S 3 x 2, W 1 x 2
-    assert rel(r3.ledger("bullets")) == (-12 - 6, 36 + 6, -12, -12)  # n = 3, S wins: E pays him 3 x 2
+    assert rel(r3.ledger("bullets")) == (-12 - 6, 36 + 6, -12, -12)  # n = 3, S wins: E pays 3 x 2
     assert r4.is_draw and r4.ledger("bullets") == (0, 0, 0, 0)
     assert match.thrown == (0, 0, 0, 0)
-    assert match.bullets == [sum(r.ledger("bullets")[s] for r in (r1, r2, r3, r4)) for s in range(4)]
+    assert match.bullets == [sum(r.ledger("bullets")[s] for r in (r1, r2, r3, r4))
+                             for s in range(4)]
     assert match.totals == [sum(r.deltas[s] for r in (r1, r2, r3, r4)) for s in range(4)]
 
 
