@@ -291,6 +291,15 @@ def preview_entry(store: Store, code: str, token: str | None, data: Any, *,
         }
 
 
+def _editable(session: Session, code: str, token: str | None,
+              trusted: bool) -> tuple[SheetGame, list[SheetEntry], list[Entry]]:
+    """The game locked for a change its token allows, its live rows and their entries."""
+    game = _game(session, code, lock=True)
+    _authorize_game(session, game, token, trusted)
+    rows = _rows(session, game)
+    return game, rows, [parse_entry(row.data) for row in rows]
+
+
 def _edit(entries: list[Entry], rows: list[SheetEntry], entry: Entry, *,
           replace: int | None, before: int | None) -> int:
     """Put ``entry`` in the list (at the end, before an entry, or in place of one)."""
@@ -344,10 +353,7 @@ def add_entry(store: Store, code: str, token: str | None, data: Any, *,
     by someone with the database itself (``majiang sheet``), no token needed."""
     entry = parse_entry(data)
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
-        entries = [parse_entry(row.data) for row in rows]
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _edit(entries, rows, entry, replace=None, before=before)
         state = _checked(game, entries, index)
         position = _position(session, game, rows, index if before is not None else None)
@@ -387,10 +393,7 @@ def correct_entry(store: Store, code: str, token: str | None, entry_id: int, dat
     """Replace an entry; every later hand is recomputed (and must still stand)."""
     entry = parse_entry(data)
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
-        entries = [parse_entry(row.data) for row in rows]
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _edit(entries, rows, entry, replace=entry_id, before=None)
         state = _checked(game, entries, index)
         row = rows[index]
@@ -406,11 +409,8 @@ def delete_entry(store: Store, code: str, token: str | None, entry_id: int, *,
                  version: int | None = None, trusted: bool = False) -> dict[str, Any]:
     """Delete an entry (kept, marked, in the history); every later hand is recomputed."""
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _place(rows, entry_id)
-        entries = [parse_entry(row.data) for row in rows]
         del entries[index]
         try:
             state = compute(_settings_of(game), entries)
