@@ -14,7 +14,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import func, select
@@ -43,6 +42,7 @@ from ..organiser.tournament import (
     tournament_settings,
 )
 from ..rules.registry import DEFAULT_RULES
+from .models import utc_now
 from .organiser_models import (
     SheetEntry,
     SheetGame,
@@ -80,10 +80,6 @@ class Conflict(MajiangError):
 
 _WRITES = threading.Lock()
 """One writer at a time in this process (the version check catches other processes)."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _unique_code(session: Session, model: type[SheetGame] | type[TournamentRow]) -> str:
@@ -333,7 +329,7 @@ def _save(session: Session, game: SheetGame, state: SheetState, version: int | N
     game.version += 1
     game.totals = list(state.totals)
     game.finished = state.finished
-    game.updated_at = _now()
+    game.updated_at = utc_now()
 
 
 def _revision(session: Session, game: SheetGame, entry: SheetEntry, action: str,
@@ -399,7 +395,7 @@ def correct_entry(store: Store, code: str, token: str | None, entry_id: int, dat
         row = rows[index]
         old = dict(row.data)
         row.data = entry.to_json()
-        row.updated_at = _now()
+        row.updated_at = utc_now()
         _revision(session, game, row, "corrected", old, entry.to_json())
         _save(session, game, state, version)
         return _view(session, game, rows, state)
@@ -419,7 +415,7 @@ def delete_entry(store: Store, code: str, token: str | None, entry_id: int, *,
                              error.index) from None
         row = rows.pop(index)
         row.deleted = True
-        row.updated_at = _now()
+        row.updated_at = utc_now()
         _revision(session, game, row, "deleted", dict(row.data), None)
         _save(session, game, state, version)
         return _view(session, game, rows, state)
@@ -491,7 +487,7 @@ def _snapshot(session: Session, row: TournamentRow) -> Tournament:
 
 def _touch(row: TournamentRow) -> None:
     row.version += 1
-    row.updated_at = _now()
+    row.updated_at = utc_now()
 
 
 def new_tournament(store: Store, data: dict[str, Any]) -> tuple[str, str]:
