@@ -22,6 +22,12 @@ class Base(DeclarativeBase):
     id: Mapped[int] = mapped_column(primary_key=True, sort_order=-1)
 
 
+class Created:
+    """The column of a table whose rows say when they were made."""
+
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
 class Edited:
     """The columns of a table whose rows change in place: when made, when last changed."""
 
@@ -36,15 +42,14 @@ class Versioned(Edited):
     version: Mapped[int] = mapped_column(default=0)
 
 
-class Player(Base):
+class Player(Created, Base):
     """Someone who took a seat (a name, no account)."""
 
     __tablename__ = "players"
     name: Mapped[str] = mapped_column(String(40))
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class Room(Base):
+class Room(Created, Base):
     """A table people are invited to by its code; it plays one match."""
 
     __tablename__ = "rooms"
@@ -74,7 +79,6 @@ class Room(Base):
     """The bot that fills empty seats when the match starts (None: the rule set's best)."""
     status: Mapped[str] = mapped_column(String(12), default="waiting")
     """waiting (seats and ready checks), playing, finished."""
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
     seats: Mapped[list[Seat]] = relationship(back_populates="room", order_by="Seat.seat")
 
 
@@ -95,7 +99,7 @@ class Seat(Base):
     player: Mapped[Player | None] = relationship()
 
 
-class MatchRow(Base):
+class MatchRow(Created, Base):
     """The match a room plays, with its running totals."""
 
     __tablename__ = "matches"
@@ -104,7 +108,6 @@ class MatchRow(Base):
     totals: Mapped[list[Any]]
     bullets: Mapped[list[Any]]
     status: Mapped[str] = mapped_column(String(12), default="playing")
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class HandRow(Base):
@@ -124,7 +127,7 @@ class HandRow(Base):
     """The player id at each seat (None for a bot)."""
 
 
-class ActionRow(Base):
+class ActionRow(Created, Base):
     """One accepted action, committed before anyone hears of it."""
 
     __tablename__ = "actions"
@@ -133,10 +136,9 @@ class ActionRow(Base):
     index: Mapped[int]
     seat: Mapped[int]
     action: Mapped[dict[str, Any]]
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class HandReview(Base):
+class HandReview(Created, Base):
     """A finished review of one seat's decisions in a hand (``majiang review --json``), kept so
     that asking again costs nothing."""
 
@@ -147,7 +149,6 @@ class HandReview(Base):
     result: Mapped[dict[str, Any]]
     seconds: Mapped[float]
     """How long the review took."""
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 __all__ = ["ActionRow", "Base", "HandReview", "HandRow", "MatchRow", "Player", "Room", "Seat"]

@@ -4,13 +4,12 @@ and penalties. Entries are stored as entered; every total is recomputed from the
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from .models import Base, Edited, Versioned, utc_now
+from .models import Base, Created, Edited, Versioned
 
 
 class SheetGame(Versioned, Base):
@@ -49,7 +48,7 @@ class SheetEntry(Edited, Base):
     deleted: Mapped[bool] = mapped_column(default=False)
 
 
-class SheetRevision(Base):
+class SheetRevision(Created, Base):
     """A change to a game's entries: added, inserted, corrected or deleted, before and after."""
 
     __tablename__ = "organiser_revisions"
@@ -58,7 +57,6 @@ class SheetRevision(Base):
     action: Mapped[str] = mapped_column(String(12))
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON, default=None)
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 class TournamentRow(Versioned, Base):
@@ -74,7 +72,7 @@ class TournamentRow(Versioned, Base):
     penalties_before_table_points: Mapped[bool] = mapped_column(default=False)
 
 
-class TournamentPlayer(Base):
+class TournamentPlayer(Created, Base):
     """A registered player (``number`` is his id within the tournament)."""
 
     __tablename__ = "organiser_players"
@@ -84,10 +82,9 @@ class TournamentPlayer(Base):
     name: Mapped[str] = mapped_column(String(40))
     substitute: Mapped[bool] = mapped_column(default=False)
     withdrawn: Mapped[bool] = mapped_column(default=False)
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class TournamentRound(Base):
+class TournamentRound(Created, Base):
     """A seated round: tables of player numbers by wind (East first) and the byes."""
 
     __tablename__ = "organiser_rounds"
@@ -96,10 +93,9 @@ class TournamentRound(Base):
     number: Mapped[int]
     tables: Mapped[list[Any]]
     byes: Mapped[list[Any]]
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class TournamentResult(Base):
+class TournamentResult(Created, Base):
     """The final scores of one table of a round, by wind; ``game_id`` when they came from its
     score sheet."""
 
@@ -110,10 +106,9 @@ class TournamentResult(Base):
     table: Mapped[int]
     scores: Mapped[list[Any]]
     game_id: Mapped[int | None] = mapped_column(ForeignKey("organiser_games.id"), default=None)
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
-class TournamentPenalty(Base):
+class TournamentPenalty(Created, Base):
     """Points deducted from a player in a round, with the reason."""
 
     __tablename__ = "organiser_penalties"
@@ -122,7 +117,6 @@ class TournamentPenalty(Base):
     player: Mapped[int]
     points: Mapped[int]
     reason: Mapped[str] = mapped_column(String(120))
-    created_at: Mapped[datetime] = mapped_column(default=utc_now)
 
 
 __all__ = [
