@@ -135,11 +135,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _percent(value: float | None) -> str:
+def percent(value: float | None) -> str:
+    """A rate as a percentage (``"12.5%"``), ``"-"`` for none (shared with the tournament)."""
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def _number(value: float | None, signed: bool = False) -> str:
+def figure(value: float | None, signed: bool = False) -> str:
+    """A mean to two decimals (``"+1.25"`` when signed), ``"-"`` for none."""
     if value is None:
         return "-"
     return f"{value:+.2f}" if signed else f"{value:.2f}"
@@ -157,7 +159,7 @@ def render(result: SimResult) -> str:
     lines = [
         f"{what}, rules {config.rules}, seed {config.seed}, {result.jobs} job"
         f"{'s' if result.jobs != 1 else ''}{', ray' if result.backend == 'ray' else ''}",
-        f"draws {data['draws']} ({_percent(data['draw_rate'])}), "
+        f"draws {data['draws']} ({percent(data['draw_rate'])}), "
         f"{data['elapsed_s']:.1f} s, {data['hands_per_s']:.1f} hands/s",
         "",
     ]
@@ -171,7 +173,7 @@ def render(result: SimResult) -> str:
     if info.shows.gunner:
         extra.append(("gunner", 8, lambda figures: f"{figures['gunner']}"))
     if config.matches:
-        extra.append(("1st", 7, lambda figures: _percent(figures.get("first_place_rate"))))
+        extra.append(("1st", 7, lambda figures: percent(figures.get("first_place_rate"))))
     lines.append(
         f"{'player':<7}{'bot':<11}{'win rate':>9}{'self-drawn':>11}{'deal-in':>9}"
         f"{mean:>10}{'points':>9}{'per hand':>10}"
@@ -182,9 +184,9 @@ def render(result: SimResult) -> str:
         hands = data["hands"] * players
         self_drawn = figures["self_drawn"] / hands if hands else None
         return (
-            f"{label:<7}{bot:<11}{_percent(figures['win_rate']):>9}{_percent(self_drawn):>11}"
-            f"{_percent(figures['deal_in_rate']):>9}{_number(figures['mean_fans']):>10}"
-            f"{figures['points']:>+9}{_number(figures['mean_points'], True):>10}"
+            f"{label:<7}{bot:<11}{percent(figures['win_rate']):>9}{percent(self_drawn):>11}"
+            f"{percent(figures['deal_in_rate']):>9}{figure(figures['mean_fans']):>10}"
+            f"{figures['points']:>+9}{figure(figures['mean_points'], True):>10}"
             + "".join(f"{cell(figures):>{width}}" for _, width, cell in extra)
         )
 

@@ -27,6 +27,8 @@ from .simulate import (
     add_progress_argument,
     backend_from_args,
     default_bot,
+    figure,
+    percent,
     progress_bar,
 )
 
@@ -101,14 +103,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _percent(value: float | None) -> str:
-    return "-" if value is None else f"{100 * value:.1f}%"
-
-
-def _signed(value: float | None) -> str:
-    return "-" if value is None else f"{value:+.2f}"
-
-
 def render(data: dict[str, Any]) -> str:
     """The readable report of ``majiang tournament`` (from its JSON document)."""
     run_info = data["run"]
@@ -120,7 +114,7 @@ def render(data: dict[str, Any]) -> str:
         f"{', ray' if run_info['backend'] == 'ray' else ''}",
         f"played {run_info['played']} deals, resumed {run_info['resumed']}, "
         f"{run_info['elapsed_s']:.1f} s, {run_info['deals_per_s']:.2f} deals/s; "
-        f"draws {data['draws']} ({_percent(data['draw_rate'])})",
+        f"draws {data['draws']} ({percent(data['draw_rate'])})",
         "",
     ]
     mean = f"mean {rule_set(data['rules']).points_unit}"
@@ -130,13 +124,12 @@ def render(data: dict[str, Any]) -> str:
         f"{'self-drawn':>11}{'deal-in':>9}{mean:>10}{'elo':>8}"
     )
     for e in data["entrants"]:
-        interval = (f"{_signed(e['ci95'][0])} .. {_signed(e['ci95'][1])}"
+        interval = (f"{figure(e['ci95'][0], signed=True)} .. {figure(e['ci95'][1], signed=True)}"
                     if e["ci95"] is not None else "-")
-        fans = "-" if e["mean_fans"] is None else f"{e['mean_fans']:.2f}"
         lines.append(
-            f"{e['label']:<{width}}{_signed(e['mean_points']):>9}{interval:>20}"
-            f"{_percent(e['win_rate']):>10}{_percent(e['self_draw_rate']):>11}"
-            f"{_percent(e['deal_in_rate']):>9}{fans:>10}{e['elo']:>8.1f}"
+            f"{e['label']:<{width}}{figure(e['mean_points'], signed=True):>9}{interval:>20}"
+            f"{percent(e['win_rate']):>10}{percent(e['self_draw_rate']):>11}"
+            f"{percent(e['deal_in_rate']):>9}{figure(e['mean_fans']):>10}{e['elo']:>8.1f}"
         )
     if run_info["out"] is not None:
         saved = [f"{run_info['out']}/results.json", f"{run_info['out']}/hands.jsonl"]

@@ -67,6 +67,17 @@ def describe_options(cls: type) -> tuple[OptionInfo, ...]:
     return tuple(out)
 
 
+class RuleOptions:
+    """The base of a rule set's options dataclass (fields made by :func:`option`)."""
+
+    __slots__ = ()
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Every option name."""
+        return [f.name for f in fields(cls)]  # type: ignore[arg-type]
+
+
 def options_from(
     cls: type[T], values: Mapping[str, Any] | None, default: T, title: str,
     coerce: Callable[[str, Any, type], Any],

@@ -10,30 +10,49 @@ from sqlalchemy import JSON, BigInteger, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """The time now, in UTC (every table's times)."""
     return datetime.now(UTC)
 
 
 class Base(DeclarativeBase):
-    """The declarative base of every table."""
+    """The declarative base of every table: each has an integer ``id`` as its primary key."""
 
     type_annotation_map: ClassVar[dict[Any, Any]] = {dict[str, Any]: JSON, list[Any]: JSON}
+    id: Mapped[int] = mapped_column(primary_key=True, sort_order=-1)
 
 
-class Player(Base):
+class Created:
+    """The column of a table whose rows say when they were made."""
+
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Edited:
+    """The columns of a table whose rows change in place: when made, when last changed."""
+
+    created_at: Mapped[datetime] = mapped_column(default=utc_now)
+    updated_at: Mapped[datetime] = mapped_column(default=utc_now)
+
+
+class Versioned(Edited):
+    """An edited table with a version raised at every change: a writer that read an older
+    version is refused, and a page that polls it sees the change."""
+
+    version: Mapped[int] = mapped_column(default=0)
+
+
+class Player(Created, Base):
     """Someone who took a seat (a name, no account)."""
 
     __tablename__ = "players"
-    id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(40))
-    created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
-class Room(Base):
+class Room(Created, Base):
     """A table people are invited to by its code; it plays one match."""
 
     __tablename__ = "rooms"
-    id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(12), unique=True, index=True)
     rules: Mapped[str] = mapped_column(String(16))
     options: Mapped[dict[str, Any]]
@@ -60,7 +79,6 @@ class Room(Base):
     """The bot that fills empty seats when the match starts (None: the rule set's best)."""
     status: Mapped[str] = mapped_column(String(12), default="waiting")
     """waiting (seats and ready checks), playing, finished."""
-    created_at: Mapped[datetime] = mapped_column(default=_now)
     seats: Mapped[list[Seat]] = relationship(back_populates="room", order_by="Seat.seat")
 
 
@@ -69,7 +87,6 @@ class Seat(Base):
 
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("room_id", "seat"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
     seat: Mapped[int]
     player_id: Mapped[int | None] = mapped_column(ForeignKey("players.id"))
@@ -82,17 +99,15 @@ class Seat(Base):
     player: Mapped[Player | None] = relationship()
 
 
-class MatchRow(Base):
+class MatchRow(Created, Base):
     """The match a room plays, with its running totals."""
 
     __tablename__ = "matches"
-    id: Mapped[int] = mapped_column(primary_key=True)
     room_id: Mapped[int] = mapped_column(ForeignKey("rooms.id"), index=True)
     seed: Mapped[int] = mapped_column(BigInteger)
     totals: Mapped[list[Any]]
     bullets: Mapped[list[Any]]
     status: Mapped[str] = mapped_column(String(12), default="playing")
-    created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
 class HandRow(Base):
@@ -100,7 +115,6 @@ class HandRow(Base):
 
     __tablename__ = "hands"
     __table_args__ = (UniqueConstraint("match_id", "number"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("matches.id"), index=True)
     number: Mapped[int]
     seed: Mapped[int] = mapped_column(BigInteger)
@@ -113,32 +127,28 @@ class HandRow(Base):
     """The player id at each seat (None for a bot)."""
 
 
-class ActionRow(Base):
+class ActionRow(Created, Base):
     """One accepted action, committed before anyone hears of it."""
 
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("hand_id", "index"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
     hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
     index: Mapped[int]
     seat: Mapped[int]
     action: Mapped[dict[str, Any]]
-    created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
-class HandReview(Base):
+class HandReview(Created, Base):
     """A finished review of one seat's decisions in a hand (``majiang review --json``), kept so
     that asking again costs nothing."""
 
     __tablename__ = "hand_reviews"
     __table_args__ = (UniqueConstraint("hand_id", "seat"),)
-    id: Mapped[int] = mapped_column(primary_key=True)
     hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), index=True)
     seat: Mapped[int]
     result: Mapped[dict[str, Any]]
     seconds: Mapped[float]
     """How long the review took."""
-    created_at: Mapped[datetime] = mapped_column(default=_now)
 
 
 __all__ = ["ActionRow", "Base", "HandReview", "HandRow", "MatchRow", "Player", "Room", "Seat"]

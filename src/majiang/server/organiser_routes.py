@@ -73,6 +73,14 @@ async def _run(fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         raise HTTPException(422, str(error)) from None
 
 
+async def _change(request: Request, fn: Callable[..., Any], code: str, *args: Any,
+                  **kwargs: Any) -> dict[str, Any]:
+    """Run a store function changing ``code`` with the request's token; the view it returns."""
+    result: dict[str, Any] = await _run(fn, _store(request), code, _token(request), *args,
+                                        **kwargs)
+    return result
+
+
 def _int(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int):
@@ -137,11 +145,10 @@ async def preview(request: Request, code: str) -> dict[str, Any]:
     """What ``entry`` would record (``replace``: in place of an entry id; ``before``: inserted
     before one), with the same checks and token as saving, and nothing saved."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(
-        org.preview_entry, _store(request), code, _token(request), data.get("entry"),
-        replace=_maybe_int(data, "replace"), before=_maybe_int(data, "before"),
+    return await _change(
+        request, org.preview_entry, code,
+        data.get("entry"), replace=_maybe_int(data, "replace"), before=_maybe_int(data, "before"),
     )
-    return result
 
 
 @router.post("/api/games/{code}/entries", status_code=201)
@@ -149,31 +156,26 @@ async def add_entry(request: Request, code: str) -> dict[str, Any]:
     """Record ``entry`` at the end (or ``before`` an entry id); ``version`` guards against a
     change made meanwhile."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(
-        org.add_entry, _store(request), code, _token(request), data.get("entry"),
-        before=_maybe_int(data, "before"),
-        version=_maybe_int(data, "version"),
+    return await _change(
+        request, org.add_entry, code,
+        data.get("entry"), before=_maybe_int(data, "before"), version=_maybe_int(data, "version"),
     )
-    return result
 
 
 @router.put("/api/games/{code}/entries/{entry_id}")
 async def correct_entry(request: Request, code: str, entry_id: int) -> dict[str, Any]:
     """Correct an entry; every later hand is recomputed."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(
-        org.correct_entry, _store(request), code, _token(request), entry_id, data.get("entry"),
-        version=_maybe_int(data, "version"),
+    return await _change(
+        request, org.correct_entry, code,
+        entry_id, data.get("entry"), version=_maybe_int(data, "version"),
     )
-    return result
 
 
 @router.delete("/api/games/{code}/entries/{entry_id}")
 async def delete_entry(request: Request, code: str, entry_id: int) -> dict[str, Any]:
     """Delete an entry (kept in the history); every later hand is recomputed."""
-    result: dict[str, Any] = await _run(org.delete_entry, _store(request), code,
-                                        _token(request), entry_id)
-    return result
+    return await _change(request, org.delete_entry, code, entry_id)
 
 
 @router.get("/api/games/{code}/history")
@@ -242,9 +244,9 @@ async def standings_csv(request: Request, code: str,
 async def add_player(request: Request, code: str) -> dict[str, Any]:
     """Register a player: ``name``, ``substitute``."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(org.add_player, _store(request), code, _token(request),
-                                        data.get("name"), data.get("substitute", False))
-    return result
+    return await _change(
+        request, org.add_player, code, data.get("name"), data.get("substitute", False),
+    )
 
 
 @router.post("/api/tournaments/{code}/players/{number}/withdraw")
@@ -252,35 +254,28 @@ async def withdraw(request: Request, code: str, number: int) -> dict[str, Any]:
     """Withdraw a player from the rounds not seated yet (``withdrawn: false`` brings him
     back)."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(org.set_withdrawn, _store(request), code,
-                                        _token(request), number,
-                                        data.get("withdrawn", True) is not False)
-    return result
+    return await _change(
+        request, org.set_withdrawn, code, number, data.get("withdrawn", True) is not False,
+    )
 
 
 @router.post("/api/tournaments/{code}/rounds", status_code=201)
 async def seat_round(request: Request, code: str) -> dict[str, Any]:
     """Seat the next round (deterministic for the tournament's seed)."""
-    result: dict[str, Any] = await _run(org.seat_round, _store(request), code, _token(request))
-    return result
+    return await _change(request, org.seat_round, code)
 
 
 @router.delete("/api/tournaments/{code}/rounds/{number}")
 async def unseat_round(request: Request, code: str, number: int) -> dict[str, Any]:
     """Take the last round back (before any result)."""
-    result: dict[str, Any] = await _run(org.unseat_round, _store(request), code,
-                                        _token(request), number)
-    return result
+    return await _change(request, org.unseat_round, code, number)
 
 
 @router.post("/api/tournaments/{code}/rounds/{number}/swap")
 async def swap(request: Request, code: str, number: int) -> dict[str, Any]:
     """Exchange the places of players ``a`` and ``b`` in a round."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(org.swap_players, _store(request), code,
-                                        _token(request), number, _int(data, "a"),
-                                        _int(data, "b"))
-    return result
+    return await _change(request, org.swap_players, code, number, _int(data, "a"), _int(data, "b"))
 
 
 @router.put("/api/tournaments/{code}/rounds/{number}/tables/{table}/result")
@@ -288,44 +283,38 @@ async def set_result(request: Request, code: str, number: int, table: int) -> di
     """A table's final ``scores`` (four, by wind), or ``from_sheet: true`` to take its score
     sheet's totals."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(org.set_result, _store(request), code, _token(request),
-                                        number, table - 1, data.get("scores"),
-                                        data.get("from_sheet") is True)
-    return result
+    return await _change(
+        request, org.set_result, code,
+        number, table - 1, data.get("scores"), data.get("from_sheet") is True,
+    )
 
 
 @router.delete("/api/tournaments/{code}/rounds/{number}/tables/{table}/result")
 async def delete_result(request: Request, code: str, number: int, table: int) -> dict[str, Any]:
     """Take a table's result back."""
-    result: dict[str, Any] = await _run(org.delete_result, _store(request), code,
-                                        _token(request), number, table - 1)
-    return result
+    return await _change(request, org.delete_result, code, number, table - 1)
 
 
 @router.post("/api/tournaments/{code}/rounds/{number}/tables/{table}/sheet")
 async def table_sheet(request: Request, code: str, number: int, table: int) -> dict[str, Any]:
     """The score sheet of a table (made on first use; the tournament's token opens it)."""
-    result: dict[str, Any] = await _run(org.table_sheet, _store(request), code, _token(request),
-                                        number, table - 1)
-    return result
+    return await _change(request, org.table_sheet, code, number, table - 1)
 
 
 @router.post("/api/tournaments/{code}/penalties", status_code=201)
 async def add_penalty(request: Request, code: str) -> dict[str, Any]:
     """Deduct ``points`` from ``player`` in ``round``, for ``reason``."""
     data = await _body(request)
-    result: dict[str, Any] = await _run(org.add_penalty, _store(request), code, _token(request),
-                                        _int(data, "round"), _int(data, "player"),
-                                        data.get("points"), data.get("reason"))
-    return result
+    return await _change(
+        request, org.add_penalty, code,
+        _int(data, "round"), _int(data, "player"), data.get("points"), data.get("reason"),
+    )
 
 
 @router.delete("/api/tournaments/{code}/penalties/{penalty_id}")
 async def delete_penalty(request: Request, code: str, penalty_id: int) -> dict[str, Any]:
     """Take a penalty back."""
-    result: dict[str, Any] = await _run(org.delete_penalty, _store(request), code,
-                                        _token(request), penalty_id)
-    return result
+    return await _change(request, org.delete_penalty, code, penalty_id)
 
 
 __all__ = ["TOKEN_HEADER", "router"]

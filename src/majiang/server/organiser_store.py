@@ -14,7 +14,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from sqlalchemy import func, select
@@ -43,6 +42,7 @@ from ..organiser.tournament import (
     tournament_settings,
 )
 from ..rules.registry import DEFAULT_RULES
+from .models import utc_now
 from .organiser_models import (
     SheetEntry,
     SheetGame,
@@ -80,10 +80,6 @@ class Conflict(MajiangError):
 
 _WRITES = threading.Lock()
 """One writer at a time in this process (the version check catches other processes)."""
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 def _unique_code(session: Session, model: type[SheetGame] | type[TournamentRow]) -> str:
@@ -291,6 +287,15 @@ def preview_entry(store: Store, code: str, token: str | None, data: Any, *,
         }
 
 
+def _editable(session: Session, code: str, token: str | None,
+              trusted: bool) -> tuple[SheetGame, list[SheetEntry], list[Entry]]:
+    """The game locked for a change its token allows, its live rows and their entries."""
+    game = _game(session, code, lock=True)
+    _authorize_game(session, game, token, trusted)
+    rows = _rows(session, game)
+    return game, rows, [parse_entry(row.data) for row in rows]
+
+
 def _edit(entries: list[Entry], rows: list[SheetEntry], entry: Entry, *,
           replace: int | None, before: int | None) -> int:
     """Put ``entry`` in the list (at the end, before an entry, or in place of one)."""
@@ -324,7 +329,7 @@ def _save(session: Session, game: SheetGame, state: SheetState, version: int | N
     game.version += 1
     game.totals = list(state.totals)
     game.finished = state.finished
-    game.updated_at = _now()
+    game.updated_at = utc_now()
 
 
 def _revision(session: Session, game: SheetGame, entry: SheetEntry, action: str,
@@ -344,10 +349,7 @@ def add_entry(store: Store, code: str, token: str | None, data: Any, *,
     by someone with the database itself (``majiang sheet``), no token needed."""
     entry = parse_entry(data)
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
-        entries = [parse_entry(row.data) for row in rows]
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _edit(entries, rows, entry, replace=None, before=before)
         state = _checked(game, entries, index)
         position = _position(session, game, rows, index if before is not None else None)
@@ -387,16 +389,13 @@ def correct_entry(store: Store, code: str, token: str | None, entry_id: int, dat
     """Replace an entry; every later hand is recomputed (and must still stand)."""
     entry = parse_entry(data)
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
-        entries = [parse_entry(row.data) for row in rows]
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _edit(entries, rows, entry, replace=entry_id, before=None)
         state = _checked(game, entries, index)
         row = rows[index]
         old = dict(row.data)
         row.data = entry.to_json()
-        row.updated_at = _now()
+        row.updated_at = utc_now()
         _revision(session, game, row, "corrected", old, entry.to_json())
         _save(session, game, state, version)
         return _view(session, game, rows, state)
@@ -406,11 +405,8 @@ def delete_entry(store: Store, code: str, token: str | None, entry_id: int, *,
                  version: int | None = None, trusted: bool = False) -> dict[str, Any]:
     """Delete an entry (kept, marked, in the history); every later hand is recomputed."""
     with _writing(store) as session:
-        game = _game(session, code, lock=True)
-        _authorize_game(session, game, token, trusted)
-        rows = _rows(session, game)
+        game, rows, entries = _editable(session, code, token, trusted)
         index = _place(rows, entry_id)
-        entries = [parse_entry(row.data) for row in rows]
         del entries[index]
         try:
             state = compute(_settings_of(game), entries)
@@ -419,7 +415,7 @@ def delete_entry(store: Store, code: str, token: str | None, entry_id: int, *,
                              error.index) from None
         row = rows.pop(index)
         row.deleted = True
-        row.updated_at = _now()
+        row.updated_at = utc_now()
         _revision(session, game, row, "deleted", dict(row.data), None)
         _save(session, game, state, version)
         return _view(session, game, rows, state)
@@ -491,7 +487,7 @@ def _snapshot(session: Session, row: TournamentRow) -> Tournament:
 
 def _touch(row: TournamentRow) -> None:
     row.version += 1
-    row.updated_at = _now()
+    row.updated_at = utc_now()
 
 
 def new_tournament(store: Store, data: dict[str, Any]) -> tuple[str, str]:

@@ -211,6 +211,12 @@ _NAMES: Final[tuple[str, ...]] = (
 )
 """The fields by their numbers above, with the quote that closes the name (typed as a tuple of
 any length, which compiled code indexes without building a tuple)."""
+_FIELD_BY_FIRST_BYTE: Final[tuple[int, ...]] = tuple(
+    next((field for field, name in enumerate(_NAMES) if ord(name[0]) == b), -1)
+    for b in range(256)
+)
+"""The field whose name starts with each byte, -1 for none (``f``: flowers, which
+``_field_at`` tells from fourth_tile by the next letter)."""
 _FLAG_BITS: Final[tuple[int, ...]] = (0, 0, 0, 0, 0, 1 << 5, 1 << 6, 1 << 7)
 """The situation bit of each flag field."""
 _WIND_OF: Final = bytes(
@@ -289,26 +295,10 @@ def _skip(data: bytes, i: int) -> int:
 def _field_at(data: bytes, i: int, line: str) -> int:
     """The number of the field whose name (and closing quote) starts at ``data[i]``, -1 if the
     name is not a field's."""
-    first = data[i]
-    if first == 104:  # h
-        field = _HAND
-    elif first == 119:  # w
-        field = _WIN
-    elif first == 115:  # s
-        field = _SEAT
-    elif first == 112:  # p
-        field = _PREVALENT
-    elif first == 102:  # f
-        field = _FLOWERS if data[i + 1] == 108 else _FOURTH_TILE  # l
-    elif first == 108:  # l
-        field = _LAST_TILE
-    elif first == 107:  # k
-        field = _KONG
-    elif first == 105:  # i
-        field = _ID
-    else:
-        return -1
-    return field if _is_at(line, i, _NAMES[field]) else -1
+    field = _FIELD_BY_FIRST_BYTE[data[i]]
+    if field == _FLOWERS and data[i + 1] != 108:  # l
+        field = _FOURTH_TILE
+    return field if field >= 0 and _is_at(line, i, _NAMES[field]) else -1
 
 
 def _is_at(line: str, i: int, word: str) -> bool:

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from ...errors import OptionError
-from ..info import option, options_from
+from ..info import RuleOptions, option, options_from
 
 
 @dataclass(frozen=True, slots=True)
-class GuobiaoOptions:
+class GuobiaoOptions(RuleOptions):
     """Switches away from the default interpretation; each names the §6 item it changes."""
 
     mixed_kong_pair_5: bool = option(
@@ -67,11 +67,6 @@ class GuobiaoOptions:
     def from_mapping(cls, values: Mapping[str, Any] | None) -> GuobiaoOptions:
         """Options from names and values (strings such as ``"on"``/``"1"`` are accepted)."""
         return options_from(cls, values, DEFAULT_OPTIONS, "Guobiao", _coerce)
-
-    @classmethod
-    def names(cls) -> list[str]:
-        """Every option name."""
-        return [f.name for f in fields(cls)]
 
 
 _TRUE = {"1", "true", "yes", "on"}

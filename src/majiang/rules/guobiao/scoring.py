@@ -761,18 +761,9 @@ class _HandScorer:
             fans[F.NO_HONORS] = 1
             if suits == 1:
                 fans[F.FULL_FLUSH] = 1
-            if not present & ~_UPPER_MASK:
-                fans[F.UPPER_TILES] = 1
-            if not present & ~_MIDDLE_MASK:
-                fans[F.MIDDLE_TILES] = 1
-            if not present & ~_LOWER_MASK:
-                fans[F.LOWER_TILES] = 1
-            if not present & ~_UPPER_FOUR_MASK:
-                fans[F.UPPER_FOUR] = 1
-            if not present & ~_LOWER_FOUR_MASK:
-                fans[F.LOWER_FOUR] = 1
-            if not present & ~_TERMINAL_MASK:
-                fans[F.ALL_TERMINALS] = 1
+            for mask, fan in _RANGE_FANS:
+                if not present & ~mask:
+                    fans[fan] = 1
         elif not suits:
             fans[F.ALL_HONORS] = 1
         else:
@@ -1290,11 +1281,15 @@ _GREEN_MASK: Final = _mask(GREEN_TILES)
 _REVERSIBLE_MASK: Final = _mask(REVERSIBLE_TILES)
 _TERMINAL_MASK: Final = _mask(TERMINALS)
 _ORPHAN_MASK: Final = _mask(TERMINALS_AND_HONORS)
-_UPPER_MASK: Final = _mask(t for t in range(27) if t % 9 >= 6)
-_MIDDLE_MASK: Final = _mask(t for t in range(27) if 3 <= t % 9 <= 5)
-_LOWER_MASK: Final = _mask(t for t in range(27) if t % 9 <= 2)
-_UPPER_FOUR_MASK: Final = _mask(t for t in range(27) if t % 9 >= 5)
-_LOWER_FOUR_MASK: Final = _mask(t for t in range(27) if t % 9 <= 3)
+_RANGE_FANS: Final = (
+    (_mask(t for t in range(27) if t % 9 >= 6), F.UPPER_TILES),
+    (_mask(t for t in range(27) if 3 <= t % 9 <= 5), F.MIDDLE_TILES),
+    (_mask(t for t in range(27) if t % 9 <= 2), F.LOWER_TILES),
+    (_mask(t for t in range(27) if t % 9 >= 5), F.UPPER_FOUR),
+    (_mask(t for t in range(27) if t % 9 <= 3), F.LOWER_FOUR),
+    (_TERMINAL_MASK, F.ALL_TERMINALS),
+)
+"""The fan a hand without honours scores when every tile it holds is in the mask."""
 _KNITTED_TILE_MASKS: Final = tuple(_mask(knitted) for knitted in KNITTED_SETS)
 """Bits of the nine tiles of each knitted set."""
 _IMPLIED: Final = tuple(IMPLIES.get(f, ()) for f in range(len(POINTS)))

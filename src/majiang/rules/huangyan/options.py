@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from ...errors import OptionError
-from ..info import option, options_from
+from ..info import RuleOptions, option, options_from
 from .phase import TILES_AFTER_DEAL
 
 DEALER_COUNT_SCOPES = ("every", "dealer", "dealer_wins")
@@ -24,7 +24,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True, slots=True)
-class HuangyanOptions:
+class HuangyanOptions(RuleOptions):
     """Switches away from the spec's recommended readings; each names its section or A-item."""
 
     base_reward: int = option(
@@ -140,11 +140,6 @@ class HuangyanOptions:
     def from_mapping(cls, values: Mapping[str, Any] | None) -> HuangyanOptions:
         """Options from names and values (strings such as ``"on"``, ``"2"``, ``"p2"`` accepted)."""
         return options_from(cls, values, DEFAULT_OPTIONS, "Huangyan", _coerce)
-
-    @classmethod
-    def names(cls) -> list[str]:
-        """Every option name."""
-        return [f.name for f in fields(cls)]
 
     @classmethod
     def choices(cls) -> dict[str, tuple[str, ...]]:
