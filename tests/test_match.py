@@ -185,3 +185,32 @@ def test_play_until_asked_stops_where_the_person_must_act() -> None:
         assert asked and play_hand(alone, bots) == table.result
         assert alone.events == table.events  # the same moves (answers to a window in any order)
     assert windows
+
+
+def test_agent_turn_names_the_first_seat_to_act_that_has_an_agent() -> None:
+    """In a claim window where the person at seat 0 and bots must answer, a bot answers first
+    (the first such seat in ``to_act``, with its own agent); with only the person left, or
+    nobody with an agent, or the hand over, nobody."""
+    from majiang.bots import make_bot
+    from majiang.engine.match import agent_turn
+
+    shared_windows = 0
+    for seed in range(8):
+        table = Table(RULES, seed, dealer=1)
+        bots = [make_bot("efficient", seed * 4 + s) for s in range(4)]
+        players = [None, *bots[1:]]
+        while not table.is_over:
+            to_act = table.to_act()
+            assert agent_turn(table, [None] * 4) is None
+            turn = agent_turn(table, players)
+            if to_act == [0]:
+                assert turn is None
+                table.apply(0, bots[0](table.observation(0)))
+                continue
+            assert turn is not None
+            seat, chosen = turn
+            assert seat == next(s for s in to_act if s != 0) and chosen is bots[seat]
+            shared_windows += 0 in to_act
+            table.apply(seat, chosen(table.observation(seat)))
+        assert agent_turn(table, bots) is None
+    assert shared_windows  # the person and a bot were asked together, and the bot came first

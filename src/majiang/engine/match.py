@@ -161,18 +161,26 @@ class Match:
         return list(self.totals)
 
 
+def agent_turn(table: Table, agents: Sequence[Agent | None]) -> tuple[int, Agent] | None:
+    """Who acts next and the agent that answers for him: the first seat to act that has an
+    agent, so that the agents answer a claim window before a person does; None once the hand
+    is over or when only seats without an agent (people: ``None``) must act. The one rule every
+    driver of a table follows (:func:`play_until_asked`, the server's rooms)."""
+    if table.is_over:
+        return None
+    for seat in table.to_act():
+        agent = agents[seat]
+        if agent is not None:
+            return seat, agent
+    return None
+
+
 def play_until_asked(table: Table, agents: Sequence[Agent | None]) -> Iterator[int]:
-    """Let the agents play until a seat without one (a person: ``None``) must act, or the hand
-    ends: one action at a time, the first seat to act that has an agent choosing, and that
-    seat yielded after its action is applied (a front end may show each move). Seats with an
-    agent answer a claim window before the person does."""
-    while not table.is_over:
-        for seat in table.to_act():
-            agent = agents[seat]
-            if agent is not None:
-                break
-        else:
-            return  # only people must act now
+    """Let the agents play (:func:`agent_turn`) until a seat without one (a person: ``None``)
+    must act, or the hand ends: one action at a time, each seat yielded after its action is
+    applied (a front end may show each move)."""
+    while (turn := agent_turn(table, agents)) is not None:
+        seat, agent = turn
         table.apply(seat, agent(table.observation(seat)))
         yield seat
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ..bots import make_bot
 from ..engine.actions import Action, action_from_json, action_to_json
-from ..engine.match import Agent, HandSpec, Match
+from ..engine.match import Agent, HandSpec, Match, agent_turn
 from ..engine.serialize import observation_to_json
 from ..engine.state import Observation
 from ..engine.table import Table, events_for
@@ -735,22 +735,16 @@ class RoomRuntime:
         between: otherwise, with nobody else to wait for, the rest of the match would be played
         in one go before he could take his seat back."""
         stood_in = False
-        while (self.table is not None and not self.table.is_over and self.status == "playing"
-               and not self.paused):
-            table = self.table
-            seats = [s for s in table.to_act() if self._bot_seat(s)]
-            if not seats:
-                break
+        while (turn := self._bot_turn()) is not None:
             if self.bot_seconds:
                 self._schedule_beat()
                 break
-            seat = seats[0]
-            if self.seats[seat].taken_over:
+            if self.seats[turn[0]].taken_over:
                 if stood_in:
                     self._defer_bots()
                     break
                 stood_in = True
-            await self._bot_move(seat)
+            await self._bot_move(*turn)
             await asyncio.sleep(0)
         self._arm_timer()
 
@@ -763,12 +757,24 @@ class RoomRuntime:
             self._schedule_beat(RETRY_SECONDS)
             self._arm_timer()
 
-    async def _bot_move(self, seat: int) -> None:
+    def _bot_turn(self) -> tuple[int, Agent] | None:
+        """The bot to move now and its agent, by the engine's rule (:func:`agent_turn`, every
+        seat :meth:`_bot_seat` played by its bot): none while no hand is being played, the
+        match is paused, or only people must act."""
         table = self.table
-        assert table is not None
+        if table is None or self.status != "playing" or self.paused:
+            return None
+        return agent_turn(table, [self._agent(s) if self._bot_seat(s) else None for s in range(4)])
+
+    def _agent(self, seat: int) -> Agent:
         agent = self.agents.get(seat)
         if agent is None:
             agent = self.agents[seat] = make_bot(default_bot(self.rules_name), seat)
+        return agent
+
+    async def _bot_move(self, seat: int, agent: Agent) -> None:
+        table = self.table
+        assert table is not None
         await self._act(seat, agent(table.observation(seat)))
 
     def _schedule_beat(self, delay: float | None = None) -> None:
@@ -786,10 +792,10 @@ class RoomRuntime:
             table = self.table
             if table is None or table.is_over or self.status != "playing" or self.paused:
                 return
-            seats = [s for s in table.to_act() if self._bot_seat(s)]
+            turn = self._bot_turn()
             try:
-                if seats:
-                    await self._bot_move(seats[0])
+                if turn is not None:
+                    await self._bot_move(*turn)
             except RoomError:
                 self._beat = None
                 self._schedule_beat(RETRY_SECONDS)  # logged; tried again in a while
