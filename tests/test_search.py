@@ -8,10 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from majiang.bots import UnknownBotError, check_bot, make_bot
+from majiang.bots import UnknownBotError, check_bot, make_bot, search
 from majiang.bots.defence import GuardedFanBot
 from majiang.bots.sampler import sample_deal, table_at
-from majiang.bots.search import SearchBot, candidates, worth_searching
+from majiang.bots.search import (
+    LOOK_CANDIDATES,
+    LOOK_MIN_SAMPLES,
+    SearchBot,
+    candidates,
+    looks_ahead,
+    worth_searching,
+)
+from majiang.bots.wild_aware import WildBot
 from majiang.engine.actions import DISCARDS, Discard, Pass, Win
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
@@ -124,17 +132,41 @@ def test_it_does_not_discard_into_a_visible_win() -> None:
     assert evaluation.best != DISCARDS[17]
 
 
-def test_plain_guobiao_discards_are_left_to_the_fast_policy(
+def test_plain_huangyan_discards_are_left_to_the_fast_policy(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    obs = decisions("gb", 5, Discard)
+    obs = decisions("huangyan", 5, Discard)
     assert not worth_searching(obs)
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched a plain discard")
 
     monkeypatch.setattr(SearchBot, "evaluate", no_search)
-    assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
+    assert SearchBot(1, think=None)(obs) == WildBot(0)(obs)
+
+
+def test_plain_guobiao_discards_are_searched_by_look_ahead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Guobiao weighs every discard by the seat's own look-ahead: a candidate the look-ahead
+    # values more overrules the fast policy once it has led on LOOK_MIN_SAMPLES deals
+    obs = decisions("gb", 5, Discard)
+    assert not worth_searching(obs) and looks_ahead(GB)
+    prior = GuardedFanBot(0)(obs)
+    bot = SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES)
+    found = candidates(obs, prior, LOOK_CANDIDATES)
+    assert len(found) == LOOK_CANDIDATES
+    better = found[-1]
+
+    def valued(table: object, seat: int, action: object, own: object, risk: float) -> float:
+        return 10.0 if action == better else 0.0
+
+    monkeypatch.setattr(search, "look_ahead", valued)
+    evaluation = bot.evaluate(obs)
+    assert evaluation.prior == prior and evaluation.samples == LOOK_MIN_SAMPLES
+    assert {c.action for c in evaluation.candidates} == set(found)
+    assert bot(obs) == better
+    assert SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES - 1)(obs) == prior  # too few deals
 
 
 def test_claims_kongs_and_ready_discards_are_searched() -> None:
@@ -206,7 +238,6 @@ def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
     from majiang.bots.fan_aware import FanBot
     from majiang.bots.random_bot import RandomBot
     from majiang.bots.search import rollout_plan
-    from majiang.bots.wild_aware import WildBot
     from majiang.errors import OptionError
     from majiang.rules.guobiao.ruleset import GuobiaoRules
     from majiang.rules.info import SearchPlan
@@ -231,7 +262,7 @@ def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
         bot = SearchBot(1, think=None, samples=6, rules=Careless())
         assert isinstance(bot.policy(obs), RandomBot)
         assert bot(obs) == bot.evaluate(obs).best
-        assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
+        assert looks_ahead(GB) and not looks_ahead(Careless())
         with pytest.raises(OptionError, match="the search bot does not play planless"):
             SearchBot(1, think=None, rules=Planless())(obs)
     finally:
