@@ -166,7 +166,7 @@ class SearchBot:
         if win is not None:
             return win  # a legal win settles the hand: no rollout of the others improves on it
         rules = self.rules_of(obs)
-        if not rollout_plan(rules)[2] and not looks_ahead(rules) and not worth_searching(obs):
+        if not rollout_plan(rules)[2] and not worth_searching(obs):
             return self.policy(obs, _decision_key(obs, self.seed))(obs)
         return self.evaluate(obs).best
 
