@@ -132,28 +132,31 @@ def test_it_does_not_discard_into_a_visible_win() -> None:
     assert evaluation.best != DISCARDS[17]
 
 
-def test_plain_huangyan_discards_are_left_to_the_fast_policy(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("rules_name", "fast"), [("gb", GuardedFanBot), ("huangyan", WildBot)])
+def test_plain_discards_are_left_to_the_fast_policy(
+    rules_name: str, fast: type, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    obs = decisions("huangyan", 5, Discard)
+    obs = decisions(rules_name, 5, Discard)
     assert not worth_searching(obs)
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched a plain discard")
 
     monkeypatch.setattr(SearchBot, "evaluate", no_search)
-    assert SearchBot(1, think=None)(obs) == WildBot(0)(obs)
+    assert SearchBot(1, think=None)(obs) == fast(0)(obs)
 
 
-def test_plain_guobiao_discards_are_searched_by_look_ahead(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Guobiao weighs every discard by the seat's own look-ahead: a candidate the look-ahead
-    # values more overrules the fast policy once it has led on LOOK_MIN_SAMPLES deals
-    obs = decisions("gb", 5, Discard)
-    assert not worth_searching(obs) and looks_ahead(GB)
-    prior = GuardedFanBot(0)(obs)
+def test_guobiao_weighs_a_ready_discard_by_look_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+    # a candidate the look-ahead values more overrules the fast policy once it has led on
+    # LOOK_MIN_SAMPLES deals
+    hand = tuple(sorted(parse_tiles("123456789m1255pE")))
+    obs = built(start()._replace(
+        hand=hand, drawn=27, melds=((), (), (), ()), discards=((), (), (), ()),
+        hand_sizes=(14, 13, 13, 13), wall_remaining=144 - 14 - 39, drawable=144 - 14 - 39,
+    ))
+    assert worth_searching(obs) and looks_ahead(GB)
     bot = SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES)
+    prior = bot.policy(obs, search._decision_key(obs, 1))(obs)
     found = candidates(obs, prior, LOOK_CANDIDATES)
     assert len(found) == LOOK_CANDIDATES
     better = found[-1]

@@ -67,7 +67,7 @@ CANDIDATES = 4
 LOOK_MIN_SAMPLES = 4
 """:data:`MIN_SAMPLES` of a search by look-ahead, whose values vary less from deal to deal."""
 LOOK_CANDIDATES = 3
-""":data:`CANDIDATES` of a search by look-ahead (every discard is searched)."""
+""":data:`CANDIDATES` of a search by look-ahead."""
 Z = 1.96
 """95% intervals."""
 DROP_Z = 2.5

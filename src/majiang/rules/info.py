@@ -130,8 +130,7 @@ class SearchPlan:
     (docs/bots.md)."""
     look_ahead: bool = False
     """Whether candidates are weighed by the seat's own look-ahead, the others passive
-    (:mod:`majiang.bots.lookahead`), instead of whole-table rollouts; every discard is then
-    searched."""
+    (:mod:`majiang.bots.lookahead`) instead of whole-table rollouts."""
 
 
 @dataclass(frozen=True, slots=True)
