@@ -171,6 +171,13 @@ def test_guobiao_weighs_a_ready_discard_by_look_ahead(monkeypatch: pytest.Monkey
     assert bot(obs) == better
     assert SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES - 1)(obs) == prior  # too few deals
 
+    def risks_only(table: object, seat: int, action: object, own: object, risk: float) -> float:
+        return 0.0 if action == better else -1.0  # no win seen: only deal-in risks differ
+
+    monkeypatch.setattr(search, "look_ahead", risks_only)
+    evaluation = bot.evaluate(obs)
+    assert evaluation.candidates[0].action == better and evaluation.best == prior
+
 
 def test_claims_kongs_and_ready_discards_are_searched() -> None:
     assert worth_searching(decisions("gb", 11, Pass))

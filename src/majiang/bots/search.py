@@ -117,6 +117,10 @@ class Evaluation:
     """The fast policy's choice."""
     least: int = MIN_SAMPLES
     """Deals the fast policy's choice must have been weighed on before it is overruled."""
+    looked_ahead: bool = False
+    """Whether the values are look-aheads' (:mod:`majiang.bots.lookahead`): then the fast
+    policy's choice stands unless the seat won on some deal after it or after the leader
+    (a gap of deal-in risks alone is what the fast policy weighs already)."""
 
     @property
     def best(self) -> Action:
@@ -129,6 +133,8 @@ class Evaluation:
         prior = next((c for c in self.candidates if c.action == self.prior), None)
         if prior is None or not prior.values:
             return leader.action
+        if self.looked_ahead and max(leader.values + prior.values) <= 0:
+            return self.prior
         if len(prior.values) >= self.least and paired_z(leader, prior) >= TRUST_Z:
             return leader.action
         return self.prior
@@ -247,7 +253,8 @@ class SearchBot:
             if samples >= 2 * least and _all_equal(live):
                 break
         ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
-        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior, least)
+        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior, least,
+                          solo)
 
 
 def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int], Agent], bool]:
