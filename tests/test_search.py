@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -25,6 +26,7 @@ from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
+from majiang.rules.base import RuleSet
 from majiang.rules.registry import make_rules
 
 GB = make_rules("gb")
@@ -146,16 +148,39 @@ def test_plain_discards_are_left_to_the_fast_policy(
     assert SearchBot(1, think=None)(obs) == fast(0)(obs)
 
 
-def test_guobiao_weighs_a_ready_discard_by_look_ahead(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def looking() -> Iterator[RuleSet]:
+    """Guobiao registered with a plan that looks ahead (``SearchPlan(look_ahead=True)``)."""
+    from dataclasses import replace
+
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+    from majiang.rules.registry import RULE_SETS
+
+    class Looking(GuobiaoRules):
+        name = "looking"
+
+    plan = RULE_SETS["gb"].search
+    assert plan is not None and not plan.look_ahead
+    RULE_SETS.register(replace(RULE_SETS["gb"], name="looking", aliases=(),
+                               search=replace(plan, look_ahead=True)))
+    try:
+        yield Looking()
+    finally:
+        RULE_SETS.unregister("looking")
+
+
+def test_a_plan_that_looks_ahead_weighs_a_ready_discard_by_it(
+    looking: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
     # a candidate the look-ahead values more overrules the fast policy once it has led on
-    # LOOK_MIN_SAMPLES deals
+    # LOOK_MIN_SAMPLES deals, and only if the seat won on some deal
     hand = tuple(sorted(parse_tiles("123456789m1255pE")))
     obs = built(start()._replace(
         hand=hand, drawn=27, melds=((), (), (), ()), discards=((), (), (), ()),
         hand_sizes=(14, 13, 13, 13), wall_remaining=144 - 14 - 39, drawable=144 - 14 - 39,
     ))
-    assert worth_searching(obs) and looks_ahead(GB)
-    bot = SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES)
+    assert worth_searching(obs) and looks_ahead(looking) and not looks_ahead(GB)
+    bot = SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES, rules=looking)
     prior = bot.policy(obs, search._decision_key(obs, 1))(obs)
     found = candidates(obs, prior, LOOK_CANDIDATES)
     assert len(found) == LOOK_CANDIDATES
@@ -169,7 +194,7 @@ def test_guobiao_weighs_a_ready_discard_by_look_ahead(monkeypatch: pytest.Monkey
     assert evaluation.prior == prior and evaluation.samples == LOOK_MIN_SAMPLES
     assert {c.action for c in evaluation.candidates} == set(found)
     assert bot(obs) == better
-    assert SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES - 1)(obs) == prior  # too few deals
+    assert SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES - 1, rules=looking)(obs) == prior
 
     def risks_only(table: object, seat: int, action: object, own: object, risk: float) -> float:
         return 0.0 if action == better else -1.0  # no win seen: only deal-in risks differ
@@ -272,7 +297,7 @@ def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
         bot = SearchBot(1, think=None, samples=6, rules=Careless())
         assert isinstance(bot.policy(obs), RandomBot)
         assert bot(obs) == bot.evaluate(obs).best
-        assert looks_ahead(GB) and not looks_ahead(Careless())
+        assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
         with pytest.raises(OptionError, match="the search bot does not play planless"):
             SearchBot(1, think=None, rules=Planless())(obs)
     finally:

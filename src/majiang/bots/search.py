@@ -8,9 +8,10 @@ policies (common random numbers), scoring the seat's payment as the rule set set
 The rule set's description names the policies (:func:`rollout_plan`,
 :class:`~majiang.rules.info.SearchPlan`) and whether a candidate is weighed by such a
 whole-table rollout or by the seat's own look-ahead with the others passive
-(:mod:`majiang.bots.lookahead`, :func:`looks_ahead`: Guobiao), whose values vary far less
-from deal to deal (a look-ahead search waits for :data:`LOOK_MIN_SAMPLES` deals and weighs
-:data:`LOOK_CANDIDATES` candidates). The fast policy of the searching seat is the one it
+(:mod:`majiang.bots.lookahead`, :func:`looks_ahead`), whose values vary far less from deal
+to deal (a look-ahead search waits for :data:`LOOK_MIN_SAMPLES` deals and weighs
+:data:`LOOK_CANDIDATES` candidates; it played no better than the fast policy in Guobiao, and no
+registered rule set uses it: docs/bots.md). The fast policy of the searching seat is the one it
 falls back on: in Guobiao the guarded fan bot (:mod:`majiang.bots.defence`: the fan bot weighing
 each discard's deal-in risk), in Huangyan the wild bot. The search spends its budget where a
 decision shapes the hand (see :func:`worth_searching`): claims, kongs, and the discards of a
