@@ -52,9 +52,8 @@ def test_a_planted_blunder_is_flagged(tmp_path: Path) -> None:
     assert decision.loss > 5
     assert review.matched == 0 and review.total_loss == decision.loss
     # the win pays the same on every deal: the loss's interval is the discard's, around it
-    win = decision.choices[0]
-    taken = next(c for c in decision.choices if c.action == decision.taken)
-    assert win.half_width == 0 and taken.action != Win()
+    win, taken = decision.choices[0], next(c for c in decision.choices if c.action != Win())
+    assert win.half_width == 0 and taken.action == decision.taken
     assert decision.loss_interval is not None
     low, high = decision.loss_interval
     assert low < decision.loss < high
