@@ -4,19 +4,29 @@ from __future__ import annotations
 
 import random
 import tracemalloc
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from majiang.bots import UnknownBotError, check_bot, make_bot
+from majiang.bots import UnknownBotError, check_bot, make_bot, search
 from majiang.bots.defence import GuardedFanBot
 from majiang.bots.sampler import sample_deal, table_at
-from majiang.bots.search import SearchBot, candidates, worth_searching
+from majiang.bots.search import (
+    LOOK_CANDIDATES,
+    LOOK_MIN_SAMPLES,
+    SearchBot,
+    candidates,
+    looks_ahead,
+    worth_searching,
+)
+from majiang.bots.wild_aware import WildBot
 from majiang.engine.actions import DISCARDS, Discard, Pass, Win
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
+from majiang.rules.base import RuleSet
 from majiang.rules.registry import make_rules
 
 GB = make_rules("gb")
@@ -124,17 +134,74 @@ def test_it_does_not_discard_into_a_visible_win() -> None:
     assert evaluation.best != DISCARDS[17]
 
 
-def test_plain_guobiao_discards_are_left_to_the_fast_policy(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(("rules_name", "fast"), [("gb", GuardedFanBot), ("huangyan", WildBot)])
+def test_plain_discards_are_left_to_the_fast_policy(
+    rules_name: str, fast: type, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    obs = decisions("gb", 5, Discard)
+    obs = decisions(rules_name, 5, Discard)
     assert not worth_searching(obs)
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched a plain discard")
 
     monkeypatch.setattr(SearchBot, "evaluate", no_search)
-    assert SearchBot(1, think=None)(obs) == GuardedFanBot(0)(obs)
+    assert SearchBot(1, think=None)(obs) == fast(0)(obs)
+
+
+@pytest.fixture
+def looking() -> Iterator[RuleSet]:
+    """Guobiao registered with a plan that looks ahead (``SearchPlan(look_ahead=True)``)."""
+    from dataclasses import replace
+
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+    from majiang.rules.registry import RULE_SETS
+
+    class Looking(GuobiaoRules):
+        name = "looking"
+
+    plan = RULE_SETS["gb"].search
+    assert plan is not None and not plan.look_ahead
+    RULE_SETS.register(replace(RULE_SETS["gb"], name="looking", aliases=(),
+                               search=replace(plan, look_ahead=True)))
+    try:
+        yield Looking()
+    finally:
+        RULE_SETS.unregister("looking")
+
+
+def test_a_plan_that_looks_ahead_weighs_a_ready_discard_by_it(
+    looking: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a candidate the look-ahead values more overrules the fast policy once it has led on
+    # LOOK_MIN_SAMPLES deals, and only if the seat won on some deal
+    hand = tuple(sorted(parse_tiles("123456789m1255pE")))
+    obs = built(start()._replace(
+        hand=hand, drawn=27, melds=((), (), (), ()), discards=((), (), (), ()),
+        hand_sizes=(14, 13, 13, 13), wall_remaining=144 - 14 - 39, drawable=144 - 14 - 39,
+    ))
+    assert worth_searching(obs) and looks_ahead(looking) and not looks_ahead(GB)
+    bot = SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES, rules=looking)
+    prior = bot.policy(obs, search._decision_key(obs, 1))(obs)
+    found = candidates(obs, prior, LOOK_CANDIDATES)
+    assert len(found) == LOOK_CANDIDATES
+    better = found[-1]
+
+    def valued(table: object, seat: int, action: object, own: object, risk: float) -> float:
+        return 10.0 if action == better else 0.0
+
+    monkeypatch.setattr(search, "look_ahead", valued)
+    evaluation = bot.evaluate(obs)
+    assert evaluation.prior == prior and evaluation.samples == LOOK_MIN_SAMPLES
+    assert {c.action for c in evaluation.candidates} == set(found)
+    assert bot(obs) == better
+    assert SearchBot(1, think=None, samples=LOOK_MIN_SAMPLES - 1, rules=looking)(obs) == prior
+
+    def risks_only(table: object, seat: int, action: object, own: object, risk: float) -> float:
+        return 0.0 if action == better else -1.0  # no win seen: only deal-in risks differ
+
+    monkeypatch.setattr(search, "look_ahead", risks_only)
+    evaluation = bot.evaluate(obs)
+    assert evaluation.candidates[0].action == better and evaluation.best == prior
 
 
 def test_claims_kongs_and_ready_discards_are_searched() -> None:
@@ -206,7 +273,6 @@ def test_the_rule_set_s_description_names_the_rollout_policies() -> None:
     from majiang.bots.fan_aware import FanBot
     from majiang.bots.random_bot import RandomBot
     from majiang.bots.search import rollout_plan
-    from majiang.bots.wild_aware import WildBot
     from majiang.errors import OptionError
     from majiang.rules.guobiao.ruleset import GuobiaoRules
     from majiang.rules.info import SearchPlan

@@ -6,7 +6,12 @@ hand out on a :class:`~majiang.engine.Table` built from the same deal with the s
 policies (common random numbers), scoring the seat's payment as the rule set settles it.
 
 The rule set's description names the policies (:func:`rollout_plan`,
-:class:`~majiang.rules.info.SearchPlan`). The fast policy of the searching seat is the one it
+:class:`~majiang.rules.info.SearchPlan`) and whether a candidate is weighed by such a
+whole-table rollout or by the seat's own look-ahead with the others passive
+(:mod:`majiang.bots.lookahead`, :func:`looks_ahead`), whose values vary far less from deal
+to deal (a look-ahead search waits for :data:`LOOK_MIN_SAMPLES` deals and weighs
+:data:`LOOK_CANDIDATES` candidates; it played no better than the fast policy in Guobiao, and no
+registered rule set uses it: docs/bots.md). The fast policy of the searching seat is the one it
 falls back on: in Guobiao the guarded fan bot (:mod:`majiang.bots.defence`: the fan bot weighing
 each discard's deal-in risk), in Huangyan the wild bot. The search spends its budget where a
 decision shapes the hand (see :func:`worth_searching`): claims, kongs, and the discards of a
@@ -51,6 +56,7 @@ from ..errors import OptionError
 from ..rules.base import RuleSet
 from ..rules.info import load
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, description_of, make_rules
+from .lookahead import look_ahead, risk_of
 from .sampler import hand_rules, sample_deal, table_at
 from .view import find_win
 from .wild_shanten import WildDiscards, split_hand
@@ -63,6 +69,10 @@ MIN_SAMPLES = 6
 """Deals before any candidate is dropped or the search stops early."""
 CANDIDATES = 4
 """Discards weighed at most (besides wins, claims and kongs)."""
+LOOK_MIN_SAMPLES = 4
+""":data:`MIN_SAMPLES` of a search by look-ahead, whose values vary less from deal to deal."""
+LOOK_CANDIDATES = 3
+""":data:`CANDIDATES` of a search by look-ahead."""
 Z = 1.96
 """95% intervals."""
 DROP_Z = 2.5
@@ -106,6 +116,12 @@ class Evaluation:
     seconds: float
     prior: Action
     """The fast policy's choice."""
+    least: int = MIN_SAMPLES
+    """Deals the fast policy's choice must have been weighed on before it is overruled."""
+    looked_ahead: bool = False
+    """Whether the values are look-aheads' (:mod:`majiang.bots.lookahead`): then the fast
+    policy's choice stands unless the seat won on some deal after it or after the leader
+    (a gap of deal-in risks alone is what the fast policy weighs already)."""
 
     @property
     def best(self) -> Action:
@@ -118,7 +134,9 @@ class Evaluation:
         prior = next((c for c in self.candidates if c.action == self.prior), None)
         if prior is None or not prior.values:
             return leader.action
-        if len(prior.values) >= MIN_SAMPLES and paired_z(leader, prior) >= TRUST_Z:
+        if self.looked_ahead and max(leader.values + prior.values) <= 0:
+            return self.prior
+        if len(prior.values) >= self.least and paired_z(leader, prior) >= TRUST_Z:
             return leader.action
         return self.prior
 
@@ -158,7 +176,8 @@ class SearchBot:
         win = find_win(obs)
         if win is not None:
             return win  # a legal win settles the hand: no rollout of the others improves on it
-        if not rollout_plan(self.rules_of(obs))[2] and not worth_searching(obs):
+        rules = self.rules_of(obs)
+        if not rollout_plan(rules)[2] and not worth_searching(obs):
             return self.policy(obs, _decision_key(obs, self.seed))(obs)
         return self.evaluate(obs).best
 
@@ -189,11 +208,15 @@ class SearchBot:
         own, other, _ = rollout_plan(base)
         key = _decision_key(obs, self.seed)
         prior = self.policy(obs, key)(obs)
-        actions = list(obs.legal_actions) if every else candidates(obs, prior)
+        solo = looks_ahead(base)
+        least = LOOK_MIN_SAMPLES if solo else MIN_SAMPLES
+        actions = (list(obs.legal_actions) if every
+                   else candidates(obs, prior, LOOK_CANDIDATES if solo else CANDIDATES))
         for a in required:
             if a not in actions:
                 actions.append(a)
         pool = [Candidate(a) for a in actions]
+        risks = {a: risk_of(obs, a) for a in actions} if solo else {}
         samples = rollouts = 0
         while samples < self.samples:
             if (
@@ -210,6 +233,11 @@ class SearchBot:
             seeds = [rng.getrandbits(32) for _ in range(4)]
             for c in live:
                 table = table_at(obs, base, deal)
+                if solo:
+                    c.values.append(look_ahead(table, obs.seat, c.action, own(seeds[obs.seat]),
+                                               risks[c.action]))
+                    rollouts += 1
+                    continue
                 table.apply(obs.seat, c.action)
                 agents = [
                     (own if s == obs.seat else other)(seeds[s]) for s in range(4)
@@ -221,12 +249,13 @@ class SearchBot:
                 c.values.append(table.result.deltas[obs.seat] - obs.deltas[obs.seat])
                 rollouts += 1
             samples += 1
-            if samples >= MIN_SAMPLES and not every:
+            if samples >= least and not every:
                 _drop_behind(live, samples)
-            if samples >= 2 * MIN_SAMPLES and _all_equal(live):
+            if samples >= 2 * least and _all_equal(live):
                 break
         ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
-        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior)
+        return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior, least,
+                          solo)
 
 
 def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int], Agent], bool]:
@@ -239,10 +268,16 @@ def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int]
     return load(plan.own), load(plan.others), plan.every_discard
 
 
-def candidates(obs: Observation, prior: Action) -> list[Action]:
+def looks_ahead(rules: RuleSet) -> bool:
+    """Whether the search weighs candidates by the seat's own look-ahead
+    (:mod:`majiang.bots.lookahead`) under ``rules`` rather than by whole-table rollouts."""
+    plan = description_of(rules).search
+    return plan is not None and plan.look_ahead
+
+
+def candidates(obs: Observation, prior: Action, limit: int = CANDIDATES) -> list[Action]:
     """The actions worth weighing: the fast policy's ``prior`` first, a legal win, every claim
-    and kong, and the discards that keep the hand closest to ready (at most
-    :data:`CANDIDATES`)."""
+    and kong, and the discards that keep the hand closest to ready (``limit`` at most)."""
     chosen: list[Action] = [prior]
     discards: list[Discard] = []
     for a in obs.legal_actions:
@@ -258,7 +293,7 @@ def candidates(obs: Observation, prior: Action) -> list[Action]:
         else:
             chosen.append(a)
     if discards:
-        chosen.extend(_closest(obs, discards)[: max(CANDIDATES - 1, 0)])
+        chosen.extend(_closest(obs, discards)[: max(limit - 1, 0)])
     return chosen
 
 
@@ -328,6 +363,7 @@ __all__ = [
     "Evaluation",
     "SearchBot",
     "candidates",
+    "looks_ahead",
     "paired_z",
     "rollout_plan",
     "worth_searching",

@@ -139,6 +139,9 @@ class SearchPlan:
     kongs, the discards that leave a hand ready): rollouts from uniformly sampled hands cannot
     see a plain discard's danger, and searching them all lost points in Huangyan
     (docs/bots.md)."""
+    look_ahead: bool = False
+    """Whether candidates are weighed by the seat's own look-ahead, the others passive
+    (:mod:`majiang.bots.lookahead`) instead of whole-table rollouts."""
 
 
 @dataclass(frozen=True, slots=True)
