@@ -4,6 +4,7 @@ the table: the layouts defined here play whole hands, and the built-in names map
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -167,3 +168,21 @@ def test_a_renamed_layout_plays_by_its_behaviour_not_its_name() -> None:
 def test_bad_layouts_are_refused(layout: object, single_end: bool, message: str) -> None:
     with pytest.raises(MajiangError, match=message):
         Table(RULES, 1, layout=layout, single_end=single_end)  # type: ignore[arg-type]
+
+
+def test_without_mypy_extensions_the_class_options_change_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pure-Python install need not have mypy_extensions: ``mypyc_attr`` is then a no-op."""
+    import importlib
+
+    import majiang.mypyc_options as options
+
+    monkeypatch.setitem(sys.modules, "mypy_extensions", None)  # importing it fails
+    fallback = importlib.reload(options)
+    try:
+        assert fallback.mypyc_attr.__module__ == "majiang.mypyc_options"
+        assert fallback.mypyc_attr(allow_interpreted_subclasses=True)(RoundRobin) is RoundRobin
+    finally:
+        monkeypatch.undo()
+        importlib.reload(options)

@@ -28,18 +28,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Protocol, TypeAlias
 
 from ..frozen import rebuild
+from ..mypyc_options import mypyc_attr
 from .legality import kong_in_parts, kong_replacement_left
-
-if TYPE_CHECKING:
-    from mypy_extensions import mypyc_attr
-else:
-
-    def mypyc_attr(**_: object) -> Any:
-        """mypyc's class options (read when compiled; nothing to do otherwise)."""
-        return lambda cls: cls
 
 
 @dataclass(frozen=True, slots=True)
