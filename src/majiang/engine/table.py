@@ -46,8 +46,6 @@ from .legality import (
     claimable_for_sets,
     fourth_tile,
     kong_allowed_this_turn,
-    kong_in_parts,
-    kong_replacement_left,
     may_win_on_offer,
     may_win_on_turn,
     offered_context,
@@ -58,7 +56,7 @@ from .legality import (
 from .opening import Opening
 from .reasons import Situation, why_illegal
 from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase, SeatWin
-from .wall import Wall
+from .wall import LAYOUTS, SingleEnd, TwoEnded, Wall, WallLayout, layout_named
 from .wall_random import WallRandom
 
 # Enum members as module constants: in Python 3.11 ``Phase.TURN`` is a lookup through the enum's
@@ -133,7 +131,7 @@ class Table:
         dealer_count: int = 1,
         thrown: Sequence[int] = (0, 0, 0, 0),
         single_end: bool = False,
-        layout: str | None = None,
+        layout: str | WallLayout | None = None,
         dice: tuple[tuple[int, int], tuple[int, int]] | None = None,
         _laid_out: bool = False,
     ) -> None:
@@ -169,28 +167,25 @@ class Table:
             )
         if dice is not None and wall is None:
             raise MajiangError("dice break an explicit wall; a seeded wall rolls its own")
-        if layout is None:
-            layout = "single_end" if single_end else getattr(rules, "wall_layout", "two_ended")
-        elif single_end and layout != "single_end":
-            raise MajiangError(f"single_end contradicts the wall layout {layout!r}")
+        layout_class = _layout(rules, layout, single_end)
         try:
             if _laid_out:  # at_position gives the wall its tiles
-                self.wall = Wall((), _UNUSED_RNG, order=(), layout=layout)
+                self.wall: Wall = layout_class((), _UNUSED_RNG, order=())
             else:
-                self.wall = Wall(
-                    rules.wall_tiles(), WallRandom(seed), order=wall, layout=layout, dice=dice
+                self.wall = layout_class(
+                    rules.wall_tiles(), WallRandom(seed), order=wall, dice=dice
                 )
         except ValueError as error:
             raise MajiangError(str(error)) from None
         self.explicit_dice = dice
         """The dice that broke the explicit wall (None: the wall was given broken)."""
-        self.layout = layout
-        """Who draws where (``engine.wall.LAYOUTS``; the rule set's ``wall_layout`` unless
-        given): two ends; one end (the deal, flower and kong replacements and live draws all
-        take the next tile of the front); or four parts, each player drawing from his own."""
-        self.single_end = self.wall.single_end
-        """No tail: each seat is dealt in turn until it holds 13 tiles (see ``_deal``), and
-        every replacement is drawn like a live tile."""
+        self.layout = layout_class.name
+        """The name of the wall's layout (``engine.wall``; the rule set's ``wall_layout`` unless
+        given), which says who draws where: two ends; one end (the deal, flower and kong
+        replacements and live draws all take the next tile of the front); four parts, each
+        player drawing from his own; or a rule set's own."""
+        self.single_end = layout_class.single_end
+        """No tail: every replacement is drawn like a live tile."""
         self.concealed: list[list[int]] = [[0] * 34 for _ in range(4)]
         self._sizes = [0, 0, 0, 0]
         """Each seat's concealed tile count, kept by ``_add``."""
@@ -386,7 +381,7 @@ class Table:
         kongs = sum(1 for seat_melds in melds for m in seat_melds if m.kind is _KONG_MELD)
         self.replacements = kongs + sum(len(f) for f in flowers)
         self._reserve = rules.reserve(self.replacements)
-        self.wall = Wall([], _UNUSED_RNG, order=wall)
+        self.wall = TwoEnded([], _UNUSED_RNG, order=wall)
         self.late = late
         self.cannot_win = set(cannot_win)
         self._skipped_pungs = [set(), set(), set(), set()]
@@ -675,58 +670,52 @@ class Table:
     # ------------------------------------------------------------------ dealing and drawing
 
     def _deal(self) -> None:
-        order = [(self.dealer + i) % 4 for i in range(4)]
         self._event(
             "deal", dealer=self.dealer, dice=list(self.wall.dice.first + self.wall.dice.second)
         )
-        if self.single_end:
-            self._deal_single_end(order)
-            return
-        for _ in range(3):
-            for seat in order:
-                for _ in range(4):
-                    self._take(seat, self.wall.draw())
-        for seat in order:
-            self._take(seat, self.wall.draw())
-        first = self.wall.draw()
-        self._take(self.dealer, first)
-        self.last_tile = first
-        if self.base_rules.indicator_tiles:
-            self._turn_up_indicator()
-        for seat in order:  # initial flower replacement: dealer, South, West, North
-            while self._dealt_flowers[seat]:
-                pending = self._dealt_flowers[seat]
-                self._dealt_flowers[seat] = []
-                for flower in pending:
-                    self.flowers[seat].append(flower)
-                    self._shown(seat)
-                    self._event("flower", seat=seat, tile=tile_name(flower))
-                    if not self.wall.remaining:
-                        self._end_draw()
-                        return
-                    replacement = self._draw_back(0)
-                    self._take(seat, replacement)
-                    if seat == self.dealer and not self.rules.is_flower(replacement):
-                        self.last_tile = replacement
-        if self.rules.is_flower(self.last_tile):
-            self.last_tile = next(t for t in range(34) if self.concealed[self.dealer][t])
-        self._begin_turn(self.dealer, "initial")
+        self.wall.deal(self)
 
-    def _deal_single_end(self, order: list[int]) -> None:
-        """Botzone's deal from one end: each seat in turn, dealer first, takes tiles until it
-        holds 13, every flower set aside and replaced at once by the next tile; then the dealer
-        takes his 14th tile (his first draw), flowers replaced likewise. The indicator, if the
-        rule set turns one up, follows."""
-        for seat in order:
-            for _ in range(13):
-                if self._deal_tile(seat) is None:
-                    return
-        first = self._deal_tile(self.dealer)
-        if first is None:
-            return
-        self.last_tile = first
+    # The steps of the deal (``engine.wall.Dealer``), which the wall's layout puts in order.
+
+    def deal_take(self, seat: int, tile: int) -> None:
+        """``seat`` is dealt ``tile``; a flower is set aside for ``deal_replace_flowers``."""
+        if self.rules.is_flower(tile):
+            self._dealt_flowers[seat].append(tile)
+        else:
+            self._add(seat, tile)
+            self.dealt[seat].append(tile)
+
+    def deal_replace_flowers(self, seat: int) -> bool:
+        """``seat``'s flowers set aside are shown and replaced from the back (and the flowers
+        among the replacements); False when the wall ran out (the hand is drawn)."""
+        while self._dealt_flowers[seat]:
+            pending = self._dealt_flowers[seat]
+            self._dealt_flowers[seat] = []
+            for flower in pending:
+                self.flowers[seat].append(flower)
+                self._shown(seat)
+                self._event("flower", seat=seat, tile=tile_name(flower))
+                if not self.wall.remaining:
+                    self._end_draw()
+                    return False
+                replacement = self._draw_back(0)
+                self.deal_take(seat, replacement)
+                if seat == self.dealer and not self.rules.is_flower(replacement):
+                    self.last_tile = replacement
+        return True
+
+    def deal_first(self, tile: int) -> None:
+        """The dealer's 14th tile is ``tile``: the rule set's indicator follows."""
+        self.last_tile = tile
         if self.base_rules.indicator_tiles:
             self._turn_up_indicator()
+
+    def deal_done(self) -> None:
+        """The deal is over: the dealer's first turn (his last tile dealt no flower)."""
+        last = self.last_tile
+        assert last is not None  # deal_first came first
+        if self.rules.is_flower(last):
+            self.last_tile = next(t for t in range(34) if self.concealed[self.dealer][t])
         self._begin_turn(self.dealer, "initial")
 
     def _turn_up_indicator(self) -> None:
@@ -754,9 +743,9 @@ class Table:
         self._physical = facts.physical
         self._flower = facts.flower
 
-    def _deal_tile(self, seat: int) -> int | None:
-        """One tile dealt to ``seat`` from a single-ended wall, each flower set aside and
-        replaced at once (None: the wall ran out and the hand is drawn)."""
+    def deal_drawing(self, seat: int) -> int | None:
+        """``seat`` draws a tile, each flower set aside and replaced at once: the tile, or None
+        when the wall ran out (the hand is drawn)."""
         replacing = False
         part = (seat - self.dealer) % 4
         while True:
@@ -773,13 +762,6 @@ class Table:
             self._event("flower", seat=seat, tile=tile_name(tile))
             replacing = True
 
-    def _take(self, seat: int, tile: int) -> None:
-        if self.rules.is_flower(tile):
-            self._dealt_flowers[seat].append(tile)
-        else:
-            self._add(seat, tile)
-            self.dealt[seat].append(tile)
-
     def _draw_back(self, part: int) -> int:
         """A replacement tile for player ``part`` (counted from the dealer): from the tail, or
         the front of a wall without one (counted: the wall's end may depend on it)."""
@@ -792,22 +774,14 @@ class Table:
 
     def _live(self, seat: int) -> int:
         """Tiles that may still be drawn after ``seat``'s turn before the wall counts as
-        exhausted (in four parts: those of the next player's part); 0 or less: the last turn."""
-        wall = self.wall
-        if wall.parts != 1:
-            return wall.left((seat + 1 - self.dealer) % 4) - self._reserve
-        return wall.back - wall.front - self._reserve
+        exhausted (``Wall.left_after``, less the reserve); 0 or less: the last turn."""
+        return self.wall.left_after((seat - self.dealer) % 4) - self._reserve
 
     def _may_kong(self, seat: int, exposed: bool = False) -> bool:
         """Whether ``seat``'s kong (``exposed``: of a discard) has its replacement draw
-        (:func:`~majiang.engine.legality.kong_replacement_left`, on four parts
-        :func:`~majiang.engine.legality.kong_in_parts`)."""
-        wall = self.wall
-        if wall.parts != 1:
-            part = (seat - self.dealer) % 4
-            return kong_in_parts(wall.left(part), wall.left((part + 1) % 4), exposed)
-        return kong_replacement_left(
-            wall.back - wall.front, self.rules.reserve(self.replacements + 1)
+        (``Wall.may_kong``)."""
+        return self.wall.may_kong(
+            (seat - self.dealer) % 4, exposed, self.rules.reserve(self.replacements + 1)
         )
 
     def _draw(self, seat: int, from_back: bool, source: str) -> bool:
@@ -1301,5 +1275,28 @@ _NAMES: Final = [tile_name(t) for t in range(42)]
 _NEW_TUPLE: Final = tuple.__new__
 """Bound once: compiled, ``tuple.__new__(...)`` looks the method up on each call."""
 _HIDDEN_KONG: Final = Meld(_KONG_MELD, HIDDEN, 0)
+def _layout(rules: RuleSet, layout: str | WallLayout | None, single_end: bool) -> WallLayout:
+    """A table's wall layout: ``layout`` (a layout, or a name of ``engine.wall.LAYOUTS`` or of
+    the rule set's own layout), ``single_end``'s, or the rule set's ``wall_layout`` (a layout or
+    a name; two ends when it has none)."""
+    own = getattr(rules, "wall_layout", "two_ended")
+    chosen = layout
+    if chosen is None:
+        chosen = "single_end" if single_end else own
+    if isinstance(chosen, str):
+        if chosen not in LAYOUTS and not isinstance(own, str) and own.name == chosen:
+            chosen = own
+        else:
+            try:
+                chosen = layout_named(chosen)
+            except ValueError as error:
+                raise MajiangError(str(error)) from None
+    if not (isinstance(chosen, type) and issubclass(chosen, Wall)):
+        raise MajiangError(f"a wall layout is a subclass of engine.wall.Wall, not {chosen!r}")
+    if single_end and chosen is not SingleEnd:
+        raise MajiangError(f"single_end contradicts the wall layout {layout!r}")
+    return chosen
+
+
 _UNUSED_RNG: Final = random.Random(0)
 """The generator of a wall given in draw order (which shuffles nothing and rolls no dice)."""

@@ -423,7 +423,7 @@ class Observer:
             conc[(seat + 1) % 4] + conc[(seat + 2) % 4] + conc[(seat + 3) % 4]
         )
         wall = table.wall
-        undrawn = wall.tiles[wall.front : wall.back] if wall.parts == 1 else wall.undrawn()
+        undrawn = wall.undrawn()
         n = len(undrawn)
         obs[layout.wall : layout.wall + n] = [t + 1 for t in undrawn]
         obs[layout.wall + n : layout.wall + WALL_SLOTS] = 0

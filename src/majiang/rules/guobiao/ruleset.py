@@ -51,7 +51,8 @@ class GuobiaoRules:
 
     @property
     def wall_layout(self) -> str:
-        """The tables' wall (``engine.wall.LAYOUTS``): Botzone's scoring plays its judge's
+        """The tables' wall layout, by its name in ``engine.wall.LAYOUTS`` (a rule set may give a
+        ``engine.wall.Wall`` subclass of its own instead): Botzone's scoring plays its judge's
         four-part wall, other games the two-ended wall of §2.3."""
         return "four_part" if self.options.botzone_scoring else "two_ended"
 
