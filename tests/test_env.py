@@ -3,6 +3,7 @@ real payments, the Gymnasium wrapper, batched stepping and the documented exampl
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import math
 import random
@@ -20,7 +21,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 from majiang.bots import make_bot  # noqa: E402
 from majiang.engine import IllegalAction, Table  # noqa: E402
-from majiang.engine.actions import ThrowBullets  # noqa: E402
+from majiang.engine.actions import ThrowBullets, action_index  # noqa: E402
 from majiang.env import (  # noqa: E402
     AGENTS,
     OBSERVATION_VERSION,
@@ -70,6 +71,11 @@ def test_action_space_is_documented() -> None:
     assert actions[THROW0 + 3] == ThrowBullets(3)
     codec = ActionCodec(5)
     assert codec.indices(actions) == list(range(len(actions)))
+    copies = [dataclasses.replace(a) for a in actions]
+    assert not any(c is a for c, a in zip(copies, actions, strict=True))
+    assert codec.indices(copies) == list(range(len(actions)))  # by type, not by identity
+    with pytest.raises(TypeError, match="not an action"):
+        action_index("pung")  # type: ignore[arg-type]
 
 
 def test_random_hands_never_take_a_masked_action() -> None:

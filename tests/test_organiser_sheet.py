@@ -14,7 +14,7 @@ from majiang.organiser.entries import EntryError, parse_entry
 from majiang.organiser.export import sheet_csv, sheet_json
 from majiang.organiser.sheet import GameSettings, SheetState, compute, game_settings, rule_facts
 from majiang.organiser.summary import history, summaries
-from majiang.rules.base import CountedWins, WinCheck
+from majiang.rules.base import CountedWins, WinCheck, WinSituation
 from majiang.rules.guobiao.payments import false_win_deltas, seat_deltas
 from majiang.rules.huangyan import score_huangyan, score_loser
 from majiang.rules.registry import make_rules
@@ -370,8 +370,7 @@ def test_guobiao_counted_wins() -> None:
                                                            "8-fan minimum")
     with pytest.raises(MajiangError, match="flowers must be a whole number from 0 to 8"):
         rules.check_counted(8, 9)
-    settled = rules.settle_counted(2, None, WinCheck(True, 12), losers={}, gunner=False,
-                                   dealer=0, dealer_count=1, thrown=(0, 0, 0, 0), stake=3)
+    settled = rules.settle_counted(WinCheck(True, 12), WinSituation(2, None, 0, 1, 3))
     assert settled.deltas == seat_deltas(2, None, 12, 3)
 
 

@@ -4,37 +4,9 @@ Every front end drives the same interface: ``to_act()``, ``legal_actions(seat)``
 ``apply(seat, action)``, ``observation(seat)``. Rule sets plug in through ``majiang.rules.base``.
 """
 
-from .actions import (
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    Win,
-    action_from_json,
-    action_to_json,
-)
+from . import actions
+from .actions import *  # noqa: F403  (the actions' public names, listed in actions.__all__)
 from .table import HandResult, IllegalAction, Observation, Phase, Table, events_for
 
-__all__ = [
-    "Action",
-    "AddedKong",
-    "Chow",
-    "ConcealedKong",
-    "Discard",
-    "ExposedKong",
-    "HandResult",
-    "IllegalAction",
-    "Observation",
-    "Pass",
-    "Phase",
-    "Pung",
-    "Table",
-    "Win",
-    "action_from_json",
-    "action_to_json",
-    "events_for",
-]
+__all__ = ["HandResult", "IllegalAction", "Observation", "Phase", "Table", "events_for"]
+__all__ += actions.__all__

@@ -1,4 +1,5 @@
-"""The actions a seat can take, as small frozen dataclasses, and their JSON form."""
+"""The actions a seat can take, as small frozen dataclasses, their JSON form and their index in
+the fixed action space."""
 
 from __future__ import annotations
 
@@ -91,6 +92,76 @@ PUNG_ACTION = Pung()
 EXPOSED_KONG_ACTION = ExposedKong()
 ACCEPT_BULLETS_ACTION = AcceptBullets()
 
+CHOW0 = 34
+PUNG = 55
+EXPOSED_KONG = 56
+CONCEALED_KONG0 = 57
+ADDED_KONG0 = 91
+WIN = 125
+PASS = 126
+ACCEPT_BULLETS = 127
+THROW0 = 128
+
+
+def action_count(throw_limit: int = 0) -> int:
+    """The size of the action space for a rule set with this ``throw_limit``."""
+    return THROW0 + throw_limit + 1 if throw_limit > 0 else THROW0
+
+
+def action_list(throw_limit: int = 0) -> list[Action]:
+    """Every action by its :func:`action_index`: the shared instances above, the very objects
+    the table offers."""
+    actions: list[Action] = list(DISCARDS)
+    actions += [CHOWS[9 * suit + rank] for suit in range(3) for rank in range(7)]
+    actions += [PUNG_ACTION, EXPOSED_KONG_ACTION]
+    actions += CONCEALED_KONGS
+    actions += ADDED_KONGS
+    actions += [WIN_ACTION, PASS_ACTION, ACCEPT_BULLETS_ACTION]
+    if throw_limit > 0:
+        actions += [ThrowBullets(n) for n in range(throw_limit + 1)]
+    assert len(actions) == action_count(throw_limit)
+    return actions
+
+
+_FIXED_INDEX: dict[type, int] = {
+    Pung: PUNG,
+    ExposedKong: EXPOSED_KONG,
+    Win: WIN,
+    Pass: PASS,
+    AcceptBullets: ACCEPT_BULLETS,
+}
+
+
+def action_index(action: Action) -> int:
+    """The action's number in the fixed action space (the same in every state of a rule set)::
+
+        0-33     Discard(t)            t = tile 0-33
+        34-54    Chow(low)             34 + 7 * suit + rank, low = 9 * suit + rank (rank 0-6)
+        55       Pung
+        56       ExposedKong
+        57-90    ConcealedKong(t)      57 + t
+        91-124   AddedKong(t)          91 + t
+        125      Win
+        126      Pass
+        127      AcceptBullets
+        128+n    ThrowBullets(n)       n = 0 .. throw_limit (only when the rules have a limit)
+    """
+    if isinstance(action, Discard):
+        return action.tile
+    fixed = _FIXED_INDEX.get(type(action))
+    if fixed is not None:
+        return fixed
+    if isinstance(action, Chow):
+        return CHOW0 + 7 * (action.low // 9) + action.low % 9
+    if isinstance(action, ConcealedKong):
+        return CONCEALED_KONG0 + action.tile
+    if isinstance(action, AddedKong):
+        return ADDED_KONG0 + action.tile
+    if isinstance(action, ThrowBullets):
+        return THROW0 + action.count
+    raise TypeError(f"not an action: {action!r}")
+
+
 _NAMES: dict[type, str] = {
     Discard: "discard",
     Chow: "chow",
@@ -157,3 +228,13 @@ def describe(action: Action) -> str:
             + (tile_name(action.low)[1])
         )
     return " ".join(str(v) for v in data.values()).replace("_", " ")
+
+
+__all__ = [
+    "ACCEPT_BULLETS", "ADDED_KONG0", "CHOW0", "CONCEALED_KONG0", "EXPOSED_KONG", "PASS", "PUNG",
+    "THROW0", "WIN", "AcceptBullets", "Action", "ActionFormatError", "AddedKong", "Chow",
+    "ConcealedKong", "Discard", "ExposedKong", "Pass", "Pung", "ThrowBullets", "Win",
+    "action_count", "action_from_json", "action_index", "action_list", "action_to_json",
+    "describe",
+]  # fmt: skip
+"""The public names, re-exported by :mod:`majiang.engine` (the shared instances stay here)."""

@@ -23,7 +23,7 @@ from weakref import WeakKeyDictionary
 
 from ..errors import MajiangError
 from ..hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind, WinContext
-from ..rules.base import RuleSet, WinCheck, first_claimant, first_win_ends
+from ..rules.base import RuleSet, WinCheck, WinSituation, first_claimant, first_win_ends
 from ..shanten import TILE_KEYS
 from ..tiles import tile_name
 from .actions import (
@@ -1173,7 +1173,12 @@ class Table:
         for i, (winner, check) in enumerate(wins):
             if discarder is not None and tile is not None:
                 self._add(winner, tile)  # the claimed (or robbed) tile joins the hand
-            settlement = self.rules.settle_win(self, winner, discarder, check, note)
+            t = self.thrown
+            situation = WinSituation(
+                winner, discarder, self.dealer, self.dealer_count, self.stake,
+                (t[0], t[1], t[2], t[3]),
+            )  # fmt: skip
+            settlement = self.rules.settle_win(self, situation, check, note)
             if i and discarder is not None and tile is not None:
                 self._add(winner, tile, -1)  # one tile: it stays with the first winner
             pay = settlement.deltas

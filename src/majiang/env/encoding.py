@@ -1,17 +1,7 @@
 """The fixed action space and the observation layout (NumPy ``int16`` vectors) with its spec.
 
-Actions (one index per action; the same table for every state of a rule set)::
-
-    0-33     Discard(t)            t = tile 0-33
-    34-54    Chow(low)             34 + 7 * suit + rank, low = 9 * suit + rank (rank 0-6)
-    55       Pung
-    56       ExposedKong
-    57-90    ConcealedKong(t)      57 + t
-    91-124   AddedKong(t)          91 + t
-    125      Win
-    126      Pass
-    127      AcceptBullets
-    128+n    ThrowBullets(n)       n = 0 .. throw_limit (only when the rules have a throw limit)
+The actions are numbered by :func:`majiang.engine.actions.action_index` (the table is in
+its docstring); this module re-exports the index constants.
 
 An observation is one flat ``int16`` vector, laid out by :class:`Layout`; ``Layout.spec()`` names
 its features with their offsets, shapes and feature sets (``public``, ``private``, ``oracle``)
@@ -60,39 +50,22 @@ import numpy as np
 import numpy.typing as npt
 
 from ..engine.actions import (
-    ACCEPT_BULLETS_ACTION,
-    ADDED_KONGS,
-    CHOWS,
-    CONCEALED_KONGS,
-    DISCARDS,
-    EXPOSED_KONG_ACTION,
-    PASS_ACTION,
-    PUNG_ACTION,
-    WIN_ACTION,
-    AcceptBullets,
+    ACCEPT_BULLETS,
+    ADDED_KONG0,
+    CHOW0,
+    CONCEALED_KONG0,
+    EXPOSED_KONG,
+    PASS,
+    PUNG,
+    THROW0,
+    WIN,
     Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    ThrowBullets,
-    Win,
+    action_count,
+    action_index,
+    action_list,
 )
 from ..engine.table import Phase
 from ..frozen import rebuild
-
-CHOW0 = 34
-PUNG = 55
-EXPOSED_KONG = 56
-CONCEALED_KONG0 = 57
-ADDED_KONG0 = 91
-WIN = 125
-PASS = 126
-ACCEPT_BULLETS = 127
-THROW0 = 128
 
 PHASES = (Phase.TURN, Phase.CLAIM, Phase.ROB, Phase.END, Phase.BULLETS)
 PHASE_INDEX = {phase: i for i, phase in enumerate(PHASES)}
@@ -133,26 +106,6 @@ class Feature(NamedTuple):
 # Explicit aliases: valid types even where NumPy's stubs are missing (mypyc's build environment)
 ObsArray: TypeAlias = npt.NDArray[np.int16]
 MaskArray: TypeAlias = npt.NDArray[np.int8]
-
-
-def action_count(throw_limit: int = 0) -> int:
-    """The size of the action space for a rule set with this ``throw_limit``."""
-    return THROW0 + throw_limit + 1 if throw_limit > 0 else THROW0
-
-
-def action_list(throw_limit: int = 0) -> list[Action]:
-    """Every action by index (see the module docstring): the engine's shared instances
-    (``majiang.engine.actions.DISCARDS`` …), the very objects the table offers."""
-    actions: list[Action] = list(DISCARDS)
-    actions += [CHOWS[9 * suit + rank] for suit in range(3) for rank in range(7)]
-    actions += [PUNG_ACTION, EXPOSED_KONG_ACTION]
-    actions += CONCEALED_KONGS
-    actions += ADDED_KONGS
-    actions += [WIN_ACTION, PASS_ACTION, ACCEPT_BULLETS_ACTION]
-    if throw_limit > 0:
-        actions += [ThrowBullets(n) for n in range(throw_limit + 1)]
-    assert len(actions) == action_count(throw_limit)
-    return actions
 
 
 @dataclass(frozen=True)
@@ -264,7 +217,7 @@ class ActionCodec:
         try:
             return list(map(self._by_id, map(id, legal)))
         except KeyError:  # an action built elsewhere (equal, not the same object)
-            return [a.tile if type(a) is Discard else _other_index(a) for a in legal]  # type: ignore[union-attr]
+            return list(map(action_index, legal))
 
     def mask(self, legal: Iterable[Action], out: MaskArray | None = None) -> MaskArray:
         """The 0/1 mask of the legal actions."""
@@ -293,34 +246,6 @@ def _codec_tables(
     return actions, index, {id(a): i for i, a in enumerate(actions)}.__getitem__
 
 
-_FIXED: dict[type, int] = {
-    Pung: PUNG,
-    ExposedKong: EXPOSED_KONG,
-    Win: WIN,
-    Pass: PASS,
-    AcceptBullets: ACCEPT_BULLETS,
-}
-
-
-def _other_index(action: Action) -> int:
-    """The index of any action but a discard."""
-    kind = type(action)
-    fixed = _FIXED.get(kind)
-    if fixed is not None:
-        return fixed
-    if isinstance(action, Chow):
-        return CHOW0 + 7 * (action.low // 9) + action.low % 9
-    if isinstance(action, ConcealedKong):
-        return CONCEALED_KONG0 + action.tile
-    if isinstance(action, AddedKong):
-        return ADDED_KONG0 + action.tile
-    if isinstance(action, ThrowBullets):
-        return THROW0 + action.count
-    if isinstance(action, Discard):
-        return action.tile
-    raise TypeError(f"not an action: {action!r}")
-
-
 __all__ = [
     "ACCEPT_BULLETS",
     "ADDED_KONG0",
@@ -339,5 +264,6 @@ __all__ = [
     "Feature",
     "Layout",
     "action_count",
+    "action_index",
     "action_list",
 ]

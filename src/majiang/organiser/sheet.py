@@ -18,7 +18,7 @@ from ..engine.match import HandSpec, Match
 from ..engine.state import HandResult
 from ..errors import MajiangError
 from ..hand import WinContext
-from ..rules.base import CountedWins, RuleSet, WinCheck
+from ..rules.base import CountedWins, RuleSet, WinCheck, WinSituation
 from ..rules.registry import make_rules, rules_options
 from ..tiles import NUM_KINDS, WIND_LETTERS, tile_from_name
 from .entries import Entry, EntryError
@@ -285,17 +285,17 @@ def _settle(
             message = f"{reason}: recorded as a false win (错和) by {who(winner)}"
         else:
             counted = cast(CountedWins, bound)
-            settlement = counted.settle_counted(
+            situation = WinSituation(
                 winner,
                 discarder,
-                check,
+                spec.dealer,
+                spec.dealer_count,
+                settings.stake,
+                thrown,
                 losers=_losers(counted, spec, entry, who),
                 gunner=_gunner(counted, entry),
-                dealer=spec.dealer,
-                dealer_count=spec.dealer_count,
-                thrown=thrown,
-                stake=settings.stake,
             )
+            settlement = counted.settle_counted(check, situation)
             deltas, extra = settlement.deltas, settlement.ledger("bullets")
             detail.update(settlement.detail)
     for seat in range(4):

@@ -42,6 +42,23 @@ class WinSettlement:
         return self.ledgers.get(name, (0, 0, 0, 0))
 
 
+@dataclass(frozen=True, slots=True)
+class WinSituation:
+    """What a win's payments depend on besides the hand: the table builds it, the rule set
+    adds what it finds (``losers`` each loser's own count, empty unless
+    :attr:`CountedWins.losers_count`; ``gunner`` the discarder pays the whole hand).
+    ``discarder`` None = self-drawn; ``thrown`` the thrown bullets in force."""
+
+    winner: int
+    discarder: int | None
+    dealer: int
+    dealer_count: int
+    stake: int
+    thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
+    losers: Mapping[int, int] = field(default_factory=dict)
+    gunner: bool = False
+
+
 class TableView(Protocol):
     """What a rule set may read from the table when it settles a hand."""
 
@@ -152,15 +169,10 @@ class RuleSet(Protocol):
         ...
 
     def settle_win(
-        self,
-        table: TableView,
-        winner: int,
-        discarder: int | None,
-        check: WinCheck,
-        note: Any,
+        self, table: TableView, situation: WinSituation, check: WinCheck, note: Any
     ) -> WinSettlement:
-        """The payments of a win; ``discarder`` None = self-drawn; ``note`` from
-        :meth:`note_offer` for the winning tile when it was offered."""
+        """The payments of a win; ``note`` from :meth:`note_offer` for the winning tile when it
+        was offered."""
         ...
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
@@ -289,20 +301,7 @@ class CountedWins(Protocol):
         """A loser's own count of his written hand (rule sets where :attr:`losers_count`)."""
         ...
 
-    def settle_counted(
-        self,
-        winner: int,
-        discarder: int | None,
-        check: WinCheck,
-        *,
-        losers: Mapping[int, int],
-        gunner: bool,
-        dealer: int,
-        dealer_count: int,
-        thrown: tuple[int, int, int, int],
-        stake: int,
-    ) -> WinSettlement:
-        """The payments of a win: ``losers`` each loser's own count (empty unless
-        :attr:`losers_count`), ``gunner`` the discarder pays the whole hand, ``thrown`` the
-        thrown bullets in force. :meth:`RuleSet.settle_win` settles through it."""
+    def settle_counted(self, check: WinCheck, situation: WinSituation) -> WinSettlement:
+        """The payments of a win in ``situation``. :meth:`RuleSet.settle_win` settles through
+        it."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from operator import mul
 from typing import Any
@@ -13,7 +13,7 @@ from ...notation import parse_hand
 from ...shanten import TILE_KEYS
 from ...shanten import waiting_tiles_of_key as waits_of_key
 from ...shapes import is_complete
-from ..base import TableView, WinCheck, WinSettlement
+from ..base import TableView, WinCheck, WinSettlement, WinSituation
 from .fans import FANS, F
 from .options import GuobiaoOptions
 from .payments import botzone_penalty_deltas, false_win_deltas, seat_deltas
@@ -118,14 +118,11 @@ class GuobiaoRules:
         return None
 
     def settle_win(
-        self, table: TableView, winner: int, discarder: int | None, check: WinCheck, note: Any
+        self, table: TableView, situation: WinSituation, check: WinCheck, note: Any
     ) -> WinSettlement:
         """The seed's payment formula with the table's stake (Botzone's judge pays the same, so
         ``botzone_scoring`` keeps it)."""
-        return self.settle_counted(
-            winner, discarder, check, losers={}, gunner=False, dealer=table.dealer,
-            dealer_count=table.dealer_count, thrown=(0, 0, 0, 0), stake=table.stake,
-        )
+        return self.settle_counted(check, situation)
 
     def false_win_deltas(self, offender: int, stake: int) -> list[int]:
         """10 × stake (``false_win_penalty``; Botzone's 10 with ``botzone_scoring``) to each
@@ -173,26 +170,16 @@ class GuobiaoRules:
         """Guobiao's losers do not count their hands."""
         raise SituationError("in Guobiao only the winner's hand is counted")
 
-    def settle_counted(
-        self,
-        winner: int,
-        discarder: int | None,
-        check: WinCheck,
-        *,
-        losers: Mapping[int, int],
-        gunner: bool,
-        dealer: int,
-        dealer_count: int,
-        thrown: tuple[int, int, int, int],
-        stake: int,
-    ) -> WinSettlement:
+    def settle_counted(self, check: WinCheck, situation: WinSituation) -> WinSettlement:
         """§4.1: (8 + F) × stake from the discarder (every loser when self-drawn), 8 × stake
         from the others."""
-        if losers:
+        if situation.losers:
             raise SituationError("in Guobiao only the winner's hand is counted")
-        if gunner:
+        if situation.gunner:
             raise SituationError("Guobiao has no gunner: the discarder pays (8 + F) alone")
-        return WinSettlement(seat_deltas(winner, discarder, check.points, stake))
+        return WinSettlement(
+            seat_deltas(situation.winner, situation.discarder, check.points, situation.stake)
+        )
 
 
 def _check_of(result: Score) -> WinCheck:

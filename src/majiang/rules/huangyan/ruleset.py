@@ -11,13 +11,13 @@ option says. The wall ends with a reserve of 7 stacks ``T(k)``; the raw-tile pha
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...errors import SituationError
 from ...hand import Hand, WinContext
 from ...tiles import NUM_KINDS, tile_name
-from ..base import OpeningPhase, TableView, WinCheck, WinSettlement
+from ..base import OpeningPhase, TableView, WinCheck, WinSettlement, WinSituation
 from .bullets import ThrownBullets
 from .notation import parse_huangyan_hand
 from .options import HuangyanOptions
@@ -196,31 +196,21 @@ class HuangyanRules:
         return discarder if guilty else None
 
     def settle_win(
-        self, table: TableView, winner: int, discarder: int | None, check: WinCheck, note: Any
+        self, table: TableView, situation: WinSituation, check: WinCheck, note: Any
     ) -> WinSettlement:
         """Hu and bullet ledgers (§5.4-5.6): each loser's own count, the gunner, bullets with
         the dealer count and thrown stakes. The hu ledger is multiplied by the stake."""
         wild = self._face()
         losers = {}
         for seat in range(4):
-            if seat != winner:
+            if seat != situation.winner:
                 tiles = tuple(t for t in range(NUM_KINDS) for _ in range(table.concealed[seat][t]))
                 hand = Hand(tuple(table.melds[seat]), tiles)
                 losers[seat] = score_loser(
                     hand, wild, seat_wind=table.seat_wind(seat), options=self.options
-                )
-        gunner = self.gunner(discarder, table.last_tile, note)
-        counted = self.settle_counted(
-            winner,
-            discarder,
-            check,
-            losers={s: r.total for s, r in losers.items()},
-            gunner=gunner is not None,
-            dealer=table.dealer,
-            dealer_count=table.dealer_count,
-            thrown=(table.thrown[0], table.thrown[1], table.thrown[2], table.thrown[3]),
-            stake=table.stake,
-        )
+                ).total
+        gunner = self.gunner(situation.discarder, table.last_tile, note) is not None
+        counted = self.settle_counted(check, replace(situation, losers=losers, gunner=gunner))
         return WinSettlement(
             counted.deltas, counted.ledgers, {"wild": tile_name(wild.face), **counted.detail}
         )
@@ -265,33 +255,22 @@ class HuangyanRules:
         """The loser's own total I (§5.1-5.3) of his 13 written tiles."""
         return score_loser(text, self._face(), seat_wind=seat_wind, options=self.options).total
 
-    def settle_counted(
-        self,
-        winner: int,
-        discarder: int | None,
-        check: WinCheck,
-        *,
-        losers: Mapping[int, int],
-        gunner: bool,
-        dealer: int,
-        dealer_count: int,
-        thrown: tuple[int, int, int, int],
-        stake: int,
-    ) -> WinSettlement:
+    def settle_counted(self, check: WinCheck, situation: WinSituation) -> WinSettlement:
         """Hu and bullet ledgers (§5.4-5.6) from the totals; the hu ledger × stake."""
+        losers, discarder, stake = situation.losers, situation.discarder, situation.stake
         for seat, total in losers.items():
             _total(total, f"seat {seat}'s own total", self.options.limit, positive=False)
-        if gunner and discarder is None:
+        if situation.gunner and discarder is None:
             raise SituationError("a self-drawn win has no gunner (§2.9)")
         settlement = settle_hand(
-            winner,
+            situation.winner,
             check.points,
             losers,
-            dealer=dealer,
+            dealer=situation.dealer,
             self_drawn=discarder is None,
-            gunner=discarder if gunner else None,
-            dealer_count=dealer_count,
-            thrown={s: n for s, n in enumerate(thrown) if n},
+            gunner=discarder if situation.gunner else None,
+            dealer_count=situation.dealer_count,
+            thrown={s: n for s, n in enumerate(situation.thrown) if n},
             options=self.options,
         )
         hu = settlement.hu
