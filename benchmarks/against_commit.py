@@ -99,6 +99,10 @@ def ratio_spread(head: list[float], base: list[float]) -> tuple[float, float, fl
     return statistics.median(ratios), min(ratios), max(ratios)
 
 
+def figure_text(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.2f}"
+
+
 def run(command: list[str], cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     done = subprocess.run(command, cwd=cwd, env={**os.environ, **env}, text=True,
                           capture_output=True)
@@ -161,8 +165,9 @@ def main() -> None:
           f"{'head/base':>9}  range")
     for (name, label, build), by_tree in results.items():
         middle, low, high = ratio_spread(by_tree["head"], by_tree["base"])
-        print(f"{name:9} {label:27} {build:8} {statistics.median(by_tree['base']):>9,.4g} "
-              f"{statistics.median(by_tree['head']):>9,.4g} {middle:>9.3f}  {low:.3f}-{high:.3f}")
+        base_value, head_value = (statistics.median(by_tree[tree]) for tree in TREES)
+        print(f"{name:9} {label:27} {build:8} {figure_text(base_value):>9} "
+              f"{figure_text(head_value):>9} {middle:>9.3f}  {low:.3f}-{high:.3f}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 
 
