@@ -140,7 +140,8 @@ class Client:
             text = self.queue.popleft()
             self.queued_bytes -= len(text)
             try:
-                await asyncio.wait_for(self.send_text(text), SEND_TIMEOUT)
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.send_text(text)
             except TimeoutError:
                 self.drop("a frame was not read in time")
             except Exception:
