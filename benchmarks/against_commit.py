@@ -37,9 +37,15 @@ Figure = Callable[[str, str], float]
 """A figure read from a run's stdout and stderr (higher is faster)."""
 
 
-def printed(pattern: str, occurrence: int = 0) -> Figure:
-    """The number in the ``occurrence``-th match of ``pattern`` (its group 1) on stdout."""
-    return lambda out, _err: float(re.findall(pattern, out, re.M)[occurrence].replace(",", ""))
+def printed(pattern: str, occurrence: int = 0, milliseconds: bool = False) -> Figure:
+    """The number in the ``occurrence``-th match of ``pattern`` (its group 1) on stdout
+    (``milliseconds``: a duration, read as how many a second)."""
+
+    def read(out: str, _err: str) -> float:
+        number = float(re.findall(pattern, out, re.M)[occurrence].replace(",", ""))
+        return 1000 / number if milliseconds else number
+
+    return read
 
 
 def server_row(key: str, invert: bool = False) -> Figure:
@@ -65,6 +71,7 @@ BENCHMARKS = {
         "core hands/s": printed(r"^majiang core \(parsed hands\)\s+([\d,]+)"),
         "API hands/s": printed(r"^majiang API \(notation strings\)\s+([\d,]+)"),
         "batch hands/s": printed(r"^majiang batch, 1 process \(JSON lines\)\s+([\d,]+)"),
+        "start-ups/s (score HAND)": printed(r"^start-up: .* (\d+) ms", milliseconds=True),
     }),
     "shanten": Benchmark("shanten_bench.py", ("--hands", "20000", "--runs", "3"), {
         "concealed warm hands/s": printed(r"majiang shanten, warm\s+([\d,]+)"),
@@ -161,12 +168,12 @@ def main() -> None:
         print(f"round {round_index + 1} done, load average {os.getloadavg()[0]:.1f}",
               file=sys.stderr, flush=True)
 
-    print(f"{'benchmark':9} {'figure':27} {'build':8} {'base':>9} {'head':>9} "
+    print(f"{'benchmark':9} {'figure':28} {'build':8} {'base':>9} {'head':>9} "
           f"{'head/base':>9}  range")
     for (name, label, build), by_tree in results.items():
         middle, low, high = ratio_spread(by_tree["head"], by_tree["base"])
         base_value, head_value = (statistics.median(by_tree[tree]) for tree in TREES)
-        print(f"{name:9} {label:27} {build:8} {figure_text(base_value):>9} "
+        print(f"{name:9} {label:28} {build:8} {figure_text(base_value):>9} "
               f"{figure_text(head_value):>9} {middle:>9.3f}  {low:.3f}-{high:.3f}")
     print(f"load average at the end {os.getloadavg()[0]:.1f}")
 

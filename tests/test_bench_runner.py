@@ -40,6 +40,8 @@ def test_figures_are_read_from_the_scripts_output() -> None:
            "majiang batch, 1 process (JSON lines)          57,680        0.547x        0.522x\n")
     assert score["core hands/s"](out, "") == 46737
     assert score["batch hands/s"](out, "") == 57680
+    startup = "start-up: `majiang score HAND` 250 ms (median of 5)\n"
+    assert score["start-ups/s (score HAND)"](startup, "") == 4.0
     shanten = runner.BENCHMARKS["shanten"].figures
     out = ("  majiang shanten, warm           212,000 hands/s  (1.70x the reference)\n"
            "  majiang shanten, warm            98,500 hands/s  (1.20x the reference)\n")
