@@ -140,8 +140,7 @@ class Client:
             text = self.queue.popleft()
             self.queued_bytes -= len(text)
             try:
-                async with asyncio.timeout(SEND_TIMEOUT):
-                    await self.send_text(text)
+                await asyncio.wait_for(self.send_text(text), SEND_TIMEOUT)
             except TimeoutError:
                 self.drop("a frame was not read in time")
             except Exception:
