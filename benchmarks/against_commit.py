@@ -150,6 +150,8 @@ def main() -> None:
 
     for name in args.only:
         script = BENCHMARKS[name].script
+        if not (base / "benchmarks" / script).exists():
+            sys.exit(f"{sha} has no benchmarks/{script}: leave {name} out (--only)")
         if not filecmp.cmp(base / "benchmarks" / script, ROOT / "benchmarks" / script, False):
             print(f"note: benchmarks/{script} differs between the trees; each runs its own")
     load = os.getloadavg()
