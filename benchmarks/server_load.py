@@ -408,10 +408,9 @@ creating rooms and taking seats are lifted (the other limits are the server's ow
 
 def start_server(db: Path, port: int, log: Path,
                  cpus: set[int] | None = None) -> subprocess.Popen[bytes]:
-    python = ROOT / ".venv" / "bin" / "python"
     with open(log, "wb") as out:
         process = subprocess.Popen(
-            [str(python if python.exists() else sys.executable), "-m", "majiang", "serve",
+            [sys.executable, "-m", "majiang", "serve",
              "--port", str(port), "--db", f"sqlite:///{db}", *ONE_ADDRESS],
             stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
             preexec_fn=None if cpus is None else lambda: os.sched_setaffinity(0, cpus),
