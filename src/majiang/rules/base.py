@@ -60,9 +60,10 @@ class TableView(Protocol):
 class RuleSet(Protocol):
     """What the table needs to know about a variant of mahjong.
 
-    A rule set may also have the optional fast paths of :class:`KeyedWaits`, and decisions
-    before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None);
-    the table uses them when they are there.
+    A rule set may also have the optional fast paths of :class:`KeyedWaits`, decisions
+    before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None), and
+    its own part of every observation (:class:`ExtendsObservations`); the table uses them when
+    they are there.
     """
 
     name: str
@@ -164,6 +165,44 @@ class RuleSet(Protocol):
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """Whether the dealer deals again after a hand that ``winner`` won (None: a draw)."""
+        ...
+
+
+class ObservationExtension(Protocol):
+    """A rule set's own part of an observation (``Observation.extension``): a small immutable
+    record that the rule set defines and builds (:class:`ExtendsObservations`). The engine and
+    the front ends read it by these names only; the record may hold more for its rule set's
+    own bots. An observation without one reads as ``late`` False, ``dealer_count`` 1 and no
+    ``thrown`` stakes."""
+
+    @property
+    def late(self) -> bool:
+        """The rule set's late phase is on (``TableView.late``)."""
+        ...
+
+    @property
+    def dealer_count(self) -> int:
+        """The dealer's hands in a row, this one included."""
+        ...
+
+    @property
+    def thrown(self) -> tuple[int, ...]:
+        """Each seat's stake in force from the decisions before the deal (``TableView.thrown``)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Its JSON fields, merged into the observation's (servers, records, terminals)."""
+        ...
+
+
+class ExtendsObservations(Protocol):
+    """An optional part of a rule set: its own facts on every observation, seats' and
+    spectators' alike (Huangyan's raw-tile phase, dealer count and thrown bullets). A rule set
+    without it pays nothing: its observations' ``extension`` is None."""
+
+    def observation_extension(self, table: TableView) -> ObservationExtension:
+        """The public record of the table now; asked again only once an event has changed the
+        table (observations share it meanwhile)."""
         ...
 
 
