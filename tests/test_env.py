@@ -22,6 +22,8 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from majiang.bots import make_bot  # noqa: E402
 from majiang.engine import IllegalAction, Table  # noqa: E402
 from majiang.engine.actions import ThrowBullets, action_index  # noqa: E402
+from majiang.engine.serialize import observation_to_json  # noqa: E402
+from majiang.engine.state import extension_state  # noqa: E402
 from majiang.env import (  # noqa: E402
     AGENTS,
     OBSERVATION_VERSION,
@@ -126,7 +128,11 @@ def test_encoding_round_trip(rules: str, options: dict[str, Any]) -> None:
                 ref, ref_mask = encode_observation(obs, layout, codec)
                 back = decode_observation(ref, ref_mask, layout, codec)
                 assert set(back.legal_actions) == set(obs.legal_actions)
-                assert back._replace(legal_actions=obs.legal_actions) == obs
+                assert back._replace(legal_actions=obs.legal_actions,
+                                     extension=obs.extension) == obs
+                assert extension_state(back) == extension_state(obs)
+                assert observation_to_json(back) == observation_to_json(
+                    obs._replace(legal_actions=back.legal_actions))  # the same wire form
                 fast.encode(seat, vec, mask)
                 assert (vec == ref).all() and (mask == ref_mask).all()
                 full.encode(seat, big, mask)

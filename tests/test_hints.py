@@ -8,7 +8,7 @@ import pytest
 
 from majiang.bots import make_bot
 from majiang.engine.match import Match
-from majiang.engine.state import HIDDEN, Observation, Phase
+from majiang.engine.state import HIDDEN, Observation, Phase, extension_state
 from majiang.hints import hints
 from majiang.notation import parse_tiles
 from majiang.rules.base import RuleSet
@@ -186,7 +186,7 @@ def test_huangyan_safety_knows_the_wild_tile_and_raw_tiles() -> None:
     from majiang.safety import safety
 
     for rules, obs in observations("huangyan", "random", 1, 2):
-        if obs.wild is None or obs.wild not in obs.hand or not obs.raw_phase:
+        if obs.wild is None or obs.wild not in obs.hand or not extension_state(obs)[0]:
             continue
         got = {x["tile"]: x for x in safety(obs)}
         assert (got[tile_name(obs.wild)]["why"], got[tile_name(obs.wild)]["danger"]) == ("wild", 0)

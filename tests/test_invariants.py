@@ -63,6 +63,8 @@ from majiang.engine.table import HIDDEN, Observation
 from majiang.hand import Hand, Meld, MeldKind, WinContext
 from majiang.rules.guobiao.ruleset import GuobiaoRules
 from majiang.rules.guobiao.scoring import score_hand
+from majiang.rules.huangyan.observation import HuangyanObservation
+from majiang.rules.huangyan.ruleset import HuangyanRules
 from majiang.shanten import TILE_KEYS, hand_key, shanten_of_key
 from majiang.shapes import is_complete
 from majiang.tiles import tile_name
@@ -101,11 +103,10 @@ OBSERVATION_FIELDS = {
     "win_reaches_minimum",  # the seat's own offered win: its tiles and public facts only
     "wild",  # the face of the indicator, which lies face up
     "indicator",
-    "raw_phase",  # announced to everybody
     "drawable",  # from the public wall count and replacement count
-    "dealer_count",
-    "thrown",  # accepted in public
     "visible",  # counted from the ponds and the exposed melds (expected_observation recounts)
+    "extension",  # the rule set's public facts: Huangyan's raw-tile phase (announced to
+    # everybody), dealer count and thrown bullets (accepted in public)
 }
 """The fields reviewed for leaks; a new field fails the test until it is reviewed here."""
 
@@ -311,11 +312,10 @@ def expected_observation(t: Table, seat: int) -> Observation:
         win_reaches_minimum=offered_win_legal(t, seat),
         wild=t.rules.wild_face,
         indicator=t.indicators[0] if t.indicators else None,
-        raw_phase=t.late,
         drawable=max(0, t.wall.remaining - t.rules.reserve(t.replacements)),
-        dealer_count=t.dealer_count,
-        thrown=tuple(t.thrown),
         visible=None if t.rules.wild_face is not None else visible_counts(t),
+        extension=(HuangyanObservation(t.late, t.dealer_count, tuple(t.thrown))
+                   if isinstance(t.rules, HuangyanRules) else None),
     )
 
 

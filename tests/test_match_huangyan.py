@@ -19,6 +19,7 @@ from majiang.engine import Discard, IllegalAction, Pass, Phase, Table, Win
 from majiang.engine.actions import AcceptBullets, Action, ThrowBullets
 from majiang.engine.match import HandSpec, Match, play_hand
 from majiang.engine.record import load_record, record_of, replay, save_record
+from majiang.engine.state import extension_state
 from majiang.engine.table import HandResult, Observation
 from majiang.rules.huangyan.ruleset import HuangyanRules
 from test_table_huangyan import (
@@ -90,7 +91,7 @@ def test_the_dealer_throws_first_then_each_other_player_accepts_or_declines() ->
     assert [e["type"] for e in events] == ["accept_bullets", "accept_bullets", "deal", "indicator"]
     assert t.thrown == [0, 3, 0, 3]
     assert t.phase is Phase.TURN and t.current == 2 and t.wall.remaining == 82
-    assert t.observation(1).thrown == (0, 3, 0, 3)
+    assert extension_state(t.observation(1))[2] == (0, 3, 0, 3)
 
 
 def test_accepted_bullets_add_to_the_stakes_of_the_dealership() -> None:
@@ -268,7 +269,7 @@ def forced_match(
         for seat in range(4):
             assert t.seat_wind(seat) == (seat - spec.dealer) % 4
             assert t.observation(seat).seat_wind == (seat - spec.dealer) % 4
-            assert t.observation(seat).dealer_count == spec.dealer_count
+            assert extension_state(t.observation(seat))[1] == spec.dealer_count
         match.record(play_forced(t, outcomes[i]))
         tables.append(t)
     assert match.is_over

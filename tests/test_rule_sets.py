@@ -14,7 +14,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +22,14 @@ import pytest
 
 from majiang.bots import UnknownBotError, check_bot, make_bot
 from majiang.cli import main
+from majiang.engine.actions import Discard
+from majiang.engine.serialize import observation_to_json, spectator_json
+from majiang.engine.state import extension_state
 from majiang.engine.table import Table
+from majiang.env import Layout, decode_observation, encode_observation
 from majiang.errors import OptionError
 from majiang.hints import hints
+from majiang.rules.base import TableView
 from majiang.rules.guobiao.info import DESCRIPTION as GUOBIAO
 from majiang.rules.guobiao.options import GuobiaoOptions
 from majiang.rules.guobiao.payments import seat_deltas
@@ -439,3 +444,67 @@ def test_a_third_rule_set_at_the_terminal_table() -> None:
     table = Table(make_rules("club"), seed=4)
     seat = table.to_act()[0]
     assert hints(table.observation(seat), table.rules)["rules"] == "club"
+
+
+@dataclass(frozen=True)
+class ClubBoard:
+    """The club's own public facts on an observation: its table number and the discards so
+    far (to see the record follow the table)."""
+
+    number: int
+    discards: int
+    dealer_count: int
+    late: bool = False
+    thrown: tuple[int, ...] = (0, 0, 0, 0)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"club_table": self.number, "club_discards": self.discards,
+                "dealer_count": self.dealer_count}
+
+
+class ClubBoardRules(ClubRules):
+    """The club's rules with an observation extension, through the public hook only."""
+
+    def observation_extension(self, table: TableView) -> ClubBoard:
+        return ClubBoard(7, sum(len(pond) for pond in table.ponds), table.dealer_count)
+
+
+def test_a_third_rule_set_puts_its_own_extension_on_every_observation() -> None:
+    table = Table(ClubBoardRules(), seed=4, dealer_count=3)
+    first = table.observation(0).extension
+    assert first == ClubBoard(7, 0, 3)
+    assert all(table.observation(s).extension is first for s in range(4))  # shared: no rebuild
+    assert table.spectator_observation().extension is first
+    table.apply(0, next(a for a in table.legal_actions(0) if isinstance(a, Discard)))
+    assert table.observation(1).extension == ClubBoard(7, 1, 3)  # the event renewed it
+    wire = observation_to_json(table.observation(1))
+    assert list(wire)[-3:] == ["club_table", "club_discards", "dealer_count"]
+    assert (wire["club_table"], wire["club_discards"], wire["dealer_count"]) == (7, 1, 3)
+    assert "raw_phase" not in wire and "thrown" not in wire  # its own fields only
+    assert spectator_json(table.spectator_observation())["club_table"] == 7
+    layout = Layout(0)
+    vector, _ = encode_observation(table.observation(1), layout)  # neutral readers: its state
+    assert vector[15] == 3
+    assert extension_state(decode_observation(vector, _, layout)) == (False, 3, (0, 0, 0, 0))
+
+
+def test_rule_sets_without_the_hook_give_no_extension_and_the_old_wire_fields() -> None:
+    table = Table(make_rules("gb"), seed=4)
+    obs = table.observation(0)
+    assert obs.extension is None and table.spectator_observation().extension is None
+    assert extension_state(obs) == (False, 1, (0, 0, 0, 0))
+    wire = observation_to_json(obs)
+    assert list(wire)[-4:] == ["indicator", "raw_phase", "dealer_count", "thrown"]
+    assert (wire["raw_phase"], wire["dealer_count"], wire["thrown"]) == (False, 1, [0, 0, 0, 0])
+
+
+def test_huangyans_extension_gives_its_fields_where_they_always_were() -> None:
+    table = Table(make_rules("huangyan", {"throw_limit": 0}), seed=4, dealer=1, dealer_count=2,
+                  thrown=(0, 0, 3, 1))
+    obs = table.observation(1)
+    assert extension_state(obs) == (False, 2, (0, 0, 3, 1))
+    wire = observation_to_json(obs)
+    assert list(wire)[-4:] == ["indicator", "raw_phase", "dealer_count", "thrown"]
+    assert (wire["raw_phase"], wire["dealer_count"], wire["thrown"]) == (False, 2, [0, 0, 3, 1])
+    assert spectator_json(table.spectator_observation())["thrown"] == [0, 0, 3, 1]
+

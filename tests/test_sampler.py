@@ -110,7 +110,7 @@ def test_a_deal_places_exactly_the_unseen_tiles(
     assert actions_match(built, obs)
     again = built.observation(seat)
     for name in ("hand", "melds", "discards", "flowers", "hand_sizes", "wall_remaining",
-                 "drawable", "phase", "current", "last_discard", "raw_phase", "wild"):
+                 "drawable", "phase", "current", "last_discard", "extension", "wild"):
         assert getattr(again, name) == getattr(obs, name), name
 
 

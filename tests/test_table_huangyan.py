@@ -34,6 +34,7 @@ from majiang.engine import (
     Win,
 )
 from majiang.engine.actions import AcceptBullets, Action, ThrowBullets
+from majiang.engine.state import extension_state
 from majiang.engine.table import HIDDEN
 from majiang.hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind
 from majiang.notation import parse_tiles
@@ -252,7 +253,7 @@ def test_deal_then_the_indicator_then_82_tiles_to_draw(dealer: int) -> None:
     obs = t.observation(dealer)
     assert obs.indicator == obs.wild == tile("7p")
     assert obs.drawable == 82 - 14
-    assert not obs.raw_phase
+    assert obs.extension is not None and not obs.extension.late
     assert t.tile_census() == FULL_CENSUS  # the indicator is counted: 4 of every face
     assert types(t.events) == ["deal", "indicator"]
     assert t.events[1]["tiles"] == ["7p"] and t.events[1]["wild"] == "7p"
@@ -883,11 +884,11 @@ def test_raw_tile_phase_starts_at_30_without_kongs() -> None:
     t = table(["", "", "", ""])
     discard_drawn_until(t, 31)
     assert not t.late and not raw_events(t)
-    assert not any(t.observation(s).raw_phase for s in range(4))
+    assert not any(extension_state(t.observation(s))[0] for s in range(4))
     act(t, t.current, Discard(drawn(t)))
     settle(t)
     assert t.wall.remaining == 30 and t.late
-    assert all(t.observation(s).raw_phase for s in range(4))
+    assert all(extension_state(t.observation(s))[0] for s in range(4))
     assert raw_events(t) == [{"type": "raw_tile_phase", "remaining": 30}]
     discard_drawn_until(t, 20)
     assert len(raw_events(t)) == 1

@@ -34,6 +34,7 @@ from majiang.engine import Chow, Discard, Observation, Pass, Phase, Pung, Win
 from majiang.engine.actions import Action, ConcealedKong
 from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
+from majiang.rules.huangyan.observation import HuangyanObservation
 from majiang.rules.huangyan.scoring import is_winning_shape
 from majiang.rules.huangyan.wild import Wild
 from majiang.shanten import regular_shanten
@@ -265,7 +266,8 @@ def make_obs(
         win_reaches_minimum=True if Win() in actions else None,
     )
     if not plain:
-        base.update(wild=wild, indicator=wild, raw_phase=raw_phase, drawable=30)
+        base.update(wild=wild, indicator=wild, drawable=30,
+                    extension=HuangyanObservation(raw_phase, 1, (0, 0, 0, 0)))
     return Observation(**base)
 
 

@@ -40,7 +40,7 @@ from typing import Any
 
 from .bots.danger import against
 from .bots.view import hand_counts, unseen_counts
-from .engine.state import Observation
+from .engine.state import Observation, extension_state
 from .tiles import tile_name
 
 LEVELS = ("safe", "low", "medium", "high")
@@ -70,10 +70,11 @@ def safety(obs: Observation) -> list[dict[str, Any]]:
     wild = obs.wild
     unseen = unseen_counts(obs, hand_counts(obs), wild)
     in_ponds = {t for pond in obs.discards for t in pond}
+    late = extension_state(obs)[0]
     out = []
     for tile in sorted(set(obs.hand)):
         name = tile_name(tile)
-        raw = bool(obs.raw_phase) and tile not in in_ponds
+        raw = late and tile not in in_ponds
         readings: list[tuple[int, str, int]] = []
         for s in range(4):
             if s != obs.seat:

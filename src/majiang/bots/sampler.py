@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
-from ..engine.state import HIDDEN, Observation, Phase
+from ..engine.state import HIDDEN, Observation, Phase, extension_state
 from ..engine.table import Table
 from ..errors import MajiangError
 from ..hand import CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
@@ -201,6 +201,7 @@ def table_at(obs: Observation, base: RuleSet, deal: Deal) -> Table:
             source = "initial"
     elif tile is None:
         raise SamplerError("a claim window without a tile on offer")
+    late, dealer_count, thrown = extension_state(obs)
     return Table.at_position(
         base,
         phase=obs.phase,
@@ -216,9 +217,9 @@ def table_at(obs: Observation, base: RuleSet, deal: Deal) -> Table:
         prevalent_wind=obs.prevalent_wind,
         indicators=[obs.indicator] if obs.indicator is not None else [],
         deltas=obs.deltas,
-        dealer_count=obs.dealer_count,
-        thrown=obs.thrown,
-        late=obs.raw_phase,
+        dealer_count=dealer_count,
+        thrown=thrown,
+        late=late,
         cannot_win=() if obs.may_win else (obs.seat,),
     )
 

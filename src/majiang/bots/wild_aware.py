@@ -5,8 +5,9 @@
   unseen useful tiles (by physical face: not in its hand, any pond, any shown meld, nor the
   indicator). A 得 is discarded only if every other discard is worse by at least one shanten step
   (in practice never: discarding a natural tile never costs more than discarding a joker).
-* **Raw-tile phase** (生牌阶段, ``obs.raw_phase``): a raw (生) discard that someone wins on makes
-  the discarder the gunner, who pays for everyone (rules/huangyan.md §2.8-2.9). Unless a discard
+* **Raw-tile phase** (生牌阶段, ``late`` of ``obs.extension``): a raw (生) discard that someone
+  wins on makes the discarder the gunner, who pays for everyone (rules/huangyan.md §2.8-2.9).
+  Unless a discard
   leaves the hand ready, known (熟) faces — lying in some pond — go first: candidates rank by
   ``(raw risk, shanten, -useful)``, where the risk is 1 for a raw natural tile whose discard
   leaves the hand not ready. A discarded 得 cannot be won on, so it carries no risk; a seat whose
@@ -20,7 +21,7 @@
   it declines. Accepting is an even side bet with the dealer, who starts a tile ahead, so
   declining never costs anything.
 
-Observations without the Huangyan fields (``wild`` and ``raw_phase`` missing or None) are
+Observations without a wild face or an extension (``wild`` and ``extension`` None) are
 played as a plain four-sets-and-a-pair game without jokers.
 """
 
@@ -30,6 +31,7 @@ from collections.abc import Sequence
 
 from ..engine import actions
 from ..engine.actions import DISCARDS, Action
+from ..engine.state import extension_state
 from ..engine.table import Observation, Phase
 from ..tiles import DRAGONS, EAST
 from .view import find_win, hand_counts, own_melds, unseen_counts
@@ -108,7 +110,7 @@ class WildBot:
             if natural < options[wild] + 1:
                 del options[wild]  # keep the 得 unless everything else is a step worse
         best = min(options.values())
-        raw_phase = obs.raw_phase
+        raw_phase = extension_state(obs)[0]
         known = known_faces(obs) if raw_phase else set()
         if raw_phase and best > 0 and all(t not in known for t in obs.hand):
             raw_phase = False  # all raw and cannot be ready: excused from the gunner rule

@@ -14,6 +14,7 @@ from typing import Any
 from ..hand import Meld
 from ..tiles import tile_name
 from .actions import action_to_json
+from .state import NO_EXTENSION_STATE
 from .table import HIDDEN, Observation
 
 
@@ -48,8 +49,16 @@ def _tile(tile: int | None) -> str | None:
     return None if tile is None else tile_name(tile)
 
 
+def state_to_json(state: tuple[bool, int, tuple[int, ...]]) -> dict[str, Any]:
+    """The JSON fields of ``(late, dealer_count, thrown)`` (see ``extension_state``)."""
+    late, dealer_count, thrown = state
+    return {"raw_phase": late, "dealer_count": dealer_count, "thrown": list(thrown)}
+
+
 def observation_to_json(obs: Observation) -> dict[str, Any]:
-    """Everything one seat may know, as JSON (field names as ``Observation``'s)."""
+    """Everything one seat may know, as JSON (field names as ``Observation``'s, then the rule
+    set's extension's own fields; without one, :func:`state_to_json` of the defaults, the
+    fields every client has always read)."""
     return {
         "seat": obs.seat,
         "dealer": obs.dealer,
@@ -72,9 +81,7 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
         "win_reaches_minimum": obs.win_reaches_minimum,
         "wild": _tile(obs.wild),
         "indicator": _tile(obs.indicator),
-        "raw_phase": obs.raw_phase,
-        "dealer_count": obs.dealer_count,
-        "thrown": list(obs.thrown),
+        **(state_to_json(NO_EXTENSION_STATE) if obs.extension is None else obs.extension.to_json()),
     }
 
 
@@ -94,4 +101,4 @@ def spectator_json(obs: Observation) -> dict[str, Any]:
     return out
 
 
-__all__ = ["meld_to_json", "observation_to_json", "spectator_json"]
+__all__ = ["meld_to_json", "observation_to_json", "spectator_json", "state_to_json"]

@@ -10,6 +10,7 @@ from typing import Any, Final, NamedTuple
 from ..errors import MajiangError
 from ..frozen import rebuild
 from ..hand import CONCEALED_KONG, Meld, MeldKind
+from ..rules.base import ObservationExtension
 from ..tiles import WHITE, tile_name
 from .actions import Action
 
@@ -33,8 +34,8 @@ class Phase(Enum):
     END = "end"
     """The hand is over: see ``result``."""
     BULLETS = "bullets"
-    """Before the deal: the dealer may throw bullets, then the others accept or decline
-    (Huangyan's 抛弹; rule sets without it never enter this phase)."""
+    """Before the deal: the seats that the rule set's ``opening_phase`` asks decide, round by
+    round (rule sets without one never enter this phase)."""
 
 
 NO_PAYMENTS: Final = (0, 0, 0, 0)
@@ -125,7 +126,7 @@ class Observation(NamedTuple):
 
     Immutable (a named tuple: ``obs._replace(hand=...)`` gives a changed copy). Not a frozen
     dataclass because the table builds one for every decision, and a frozen dataclass's
-    constructor sets its 24 fields one ``object.__setattr__`` at a time: 8 µs, a tenth of a
+    constructor sets its fields one ``object.__setattr__`` at a time: 8 µs, a tenth of a
     simulated decision, against about 1 µs for the tuple.
     """
 
@@ -155,23 +156,31 @@ class Observation(NamedTuple):
     """When a Win is offered: whether declaring it is a legal win (False: a false win, offered
     only in rooms that play 错和). None when no Win is offered."""
     wild: int | None = None
-    """The wild face of this hand (Huangyan's 得; a white dragon in a meld shows as this face).
-    None when the rules have no wild tiles or before the indicator is turned up."""
+    """The wild face of this hand (in melds, which hold identities, the rule set's stand-in tile
+    carries it). None when the rules have no wild tiles or before the indicator is turned up."""
     indicator: int | None = None
     """The tile turned up after the deal (out of play), if the rules turn one up."""
-    raw_phase: bool = False
-    """The rule set's late phase is on (Huangyan's raw-tile phase 生牌阶段)."""
     drawable: int = 0
     """Tiles that may still be drawn before the wall counts as exhausted."""
-    dealer_count: int = 1
-    """The dealer's hands in a row, this one included (Huangyan's 庄数)."""
-    thrown: tuple[int, ...] = (0, 0, 0, 0)
-    """Thrown bullets each seat has accepted from the dealer (this dealership)."""
     visible: tuple[int, ...] | None = None
     """Copies of each of the 34 kinds face up for every seat: in the ponds and in the exposed
     melds (a concealed kong is face down; the indicator and a tile on offer to rob are not
     counted). Derivable from ``discards`` and ``melds``; the table keeps it as tiles move so that
     bots need not recount. None in hands with a wild tile, and from sources that do not keep it."""
+    extension: ObservationExtension | None = None
+    """The rule set's own public facts (see :class:`ObservationExtension`); None for rule sets
+    that have none."""
+
+
+NO_EXTENSION_STATE: Final = (False, 1, (0, 0, 0, 0))
+"""``(late, dealer_count, thrown)`` of an observation without an extension."""
+
+
+def extension_state(obs: Observation) -> tuple[bool, int, tuple[int, ...]]:
+    """``(late, dealer_count, thrown)`` as the observation's extension gives them, or
+    :data:`NO_EXTENSION_STATE`: no late phase, a dealer's first hand, nothing thrown."""
+    ext = obs.extension
+    return NO_EXTENSION_STATE if ext is None else (ext.late, ext.dealer_count, ext.thrown)
 
 
 _CHOW: Final = MeldKind.CHOW
@@ -219,12 +228,15 @@ def count_seen(
 
 __all__ = [
     "HIDDEN",
+    "NO_EXTENSION_STATE",
     "NO_PAYMENTS",
     "HandResult",
     "IllegalAction",
     "Observation",
+    "ObservationExtension",
     "Phase",
     "SeatWin",
     "count_seen",
     "count_visible",
+    "extension_state",
 ]

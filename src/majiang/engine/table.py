@@ -484,7 +484,7 @@ class Table:
                     built.append(t)
                     n -= 1
             hand = self._hands[seat] = tuple(built)
-        public_melds, flowers, discards, hand_sizes = self._public_view()
+        public_melds, flowers, discards, hand_sizes, extension = self._public_view()
         melds = tuple(tuple(self.melds[s]) if s == seat else public_melds[s] for s in range(4))
         legal = tuple(self._legal(seat))
         on_offer = self.last_tile if self.phase in (_CLAIM, _ROB) else None
@@ -514,20 +514,18 @@ class Table:
             self._offered_win_legal(seat, legal),  # win_reaches_minimum
             self.rules.wild_face,  # wild
             self.indicators[0] if self.indicators else None,  # indicator
-            self.late,  # raw_phase
             self.drawable,
-            self.dealer_count,
-            tuple(self.thrown),
             self._visible_now(),  # visible
+            extension,
         ))
 
     def spectator_observation(self) -> Observation:
         """The table's own public view, what a spectator may know: every public fact a seat's
         observation carries (melds with concealed kongs face down, flowers, ponds, hand sizes,
-        the wall, the tile on offer, the scores, the wild tile and the dealership's state) and
+        the wall, the tile on offer, the scores, the wild tile and the rule set's extension) and
         nothing of any seat's own: no hand, no drawn tile, no legal actions, and ``seat``,
         ``seat_wind``, ``may_win`` and ``win_reaches_minimum`` are None."""
-        public_melds, flowers, discards, hand_sizes = self._public_view()
+        public_melds, flowers, discards, hand_sizes, extension = self._public_view()
         return _NEW_TUPLE(Observation, (
             None,  # seat
             self.dealer,
@@ -549,11 +547,9 @@ class Table:
             None,  # win_reaches_minimum
             self.rules.wild_face,  # wild
             self.indicators[0] if self.indicators else None,  # indicator
-            self.late,  # raw_phase
             self.drawable,
-            self.dealer_count,
-            tuple(self.thrown),
             self._visible_now(),  # visible
+            extension,
         ))
 
     def _visible_now(self) -> tuple[int, ...] | None:
@@ -590,7 +586,8 @@ class Table:
 
     def _public_view(self) -> tuple[Any, ...]:
         """What every seat sees alike (melds with concealed kongs face down, flowers, ponds,
-        hand sizes), rebuilt only when an event has changed the table since the last time."""
+        hand sizes, the rule set's extension), rebuilt only when an event has changed the table
+        since the last time."""
         if self._public_key != len(self.events):
             views = self._seat_views
             for s in range(4):
@@ -602,12 +599,14 @@ class Table:
                     )
             v0, v1, v2, v3 = views
             sizes = self._sizes
+            extend = getattr(self.rules, "observation_extension", None)
             assert v0 is not None and v1 is not None and v2 is not None and v3 is not None
             self._public = (
                 (v0[0], v1[0], v2[0], v3[0]),
                 (v0[1], v1[1], v2[1], v3[1]),
                 (v0[2], v1[2], v2[2], v3[2]),
                 (sizes[0], sizes[1], sizes[2], sizes[3]),
+                None if extend is None else extend(self),
             )
             self._public_key = len(self.events)
         return self._public

@@ -11,13 +11,14 @@ vectorised operations.
 from __future__ import annotations
 
 from itertools import compress
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 from ..engine.actions import DISCARDS, Action
-from ..engine.state import count_visible
+from ..engine.serialize import state_to_json
+from ..engine.state import NO_EXTENSION_STATE, count_visible, extension_state
 from ..engine.table import HIDDEN, Observation, Phase, Table
 from ..hand import Meld, MeldKind
 from .encoding import (
@@ -67,6 +68,7 @@ def _encode_view(
     vec = np.zeros(layout.size, np.int16)
     seat = obs.seat
     wrm = obs.win_reaches_minimum
+    late, dealer_count, thrown = extension_state(obs)
     vec[:N_SCALARS] = [
         seat,
         (obs.dealer - seat) % 4,
@@ -82,15 +84,15 @@ def _encode_view(
         0 if wrm is None else 1 + int(wrm),
         _plus(obs.wild),
         _plus(obs.indicator),
-        int(obs.raw_phase),
-        obs.dealer_count,
+        int(late),
+        dealer_count,
     ]
     for t in obs.hand:
         vec[HAND + t] += 1
     for r in range(4):
         s = (seat + r) % 4
         base = SEATS + r * layout.row
-        vec[base : base + 3] = (obs.hand_sizes[s], _clip(obs.deltas[s]), _clip(obs.thrown[s]))
+        vec[base : base + 3] = (obs.hand_sizes[s], _clip(obs.deltas[s]), _clip(thrown[s]))
         for i, meld in enumerate(obs.melds[s][:MAX_MELDS]):
             vec[base + ROW_MELDS + 3 * i : base + ROW_MELDS + 3 * i + 3] = _meld_values(meld)
         for i, f in enumerate(obs.flowers[s][:MAX_FLOWERS]):
@@ -98,6 +100,19 @@ def _encode_view(
         pond = obs.discards[s][: layout.max_pond]
         vec[base + ROW_POND : base + ROW_POND + len(pond)] = [t + 1 for t in pond]
     return vec, codec.mask(obs.legal_actions)
+
+
+class EncodedState(NamedTuple):
+    """The extension of a decoded observation: the rule set's state that the layout holds
+    (a rule set's own record is not in the vector; :func:`extension_state` reads both alike)."""
+
+    late: bool
+    dealer_count: int
+    thrown: tuple[int, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        """The layout's fields, as an observation's JSON writes them."""
+        return state_to_json((self.late, self.dealer_count, self.thrown))
 
 
 def _decode(vec: ObsArray, mask: MaskArray, layout: Layout, codec: ActionCodec) -> Observation:
@@ -124,6 +139,7 @@ def _decode(vec: ObsArray, mask: MaskArray, layout: Layout, codec: ActionCodec) 
     discards = tuple(tuple(t - 1 for t in row[ROW_POND:] if t) for row in rows)
     wrm = v[11]
     wild = tile(v[12])
+    state = (bool(v[14]), v[15], tuple(row[2] for row in rows))
     return Observation(
         seat=seat,
         dealer=(seat + v[1]) % 4,
@@ -145,11 +161,9 @@ def _decode(vec: ObsArray, mask: MaskArray, layout: Layout, codec: ActionCodec) 
         win_reaches_minimum=None if wrm == 0 else wrm == 2,
         wild=wild,
         indicator=tile(v[13]),
-        raw_phase=bool(v[14]),
         drawable=v[9],
-        dealer_count=v[15],
-        thrown=tuple(row[2] for row in rows),
         visible=count_visible(melds, discards) if wild is None else None,
+        extension=None if state == NO_EXTENSION_STATE else EncodedState(*state),
     )
 
 
@@ -200,7 +214,8 @@ class Observer:
         return _encode_view(obs, self.layout, self.codec)
 
     def decode(self, vec: ObsArray, mask: MaskArray) -> Observation:
-        """The inverse of :meth:`encode_view` (legal actions come back in index order)."""
+        """The inverse of :meth:`encode_view` (legal actions come back in index order, the
+        rule set's extension as the :class:`EncodedState` it holds)."""
         return _decode(vec, mask, self.layout, self.codec)
 
     def reset(self, table: Table) -> None:
@@ -530,4 +545,6 @@ class BatchObserver:
         return np.array(flat, np.intp)
 
 
-__all__ = ["BatchObserver", "Observer", "decode_observation", "encode_observation"]
+__all__ = [
+    "BatchObserver", "EncodedState", "Observer", "decode_observation", "encode_observation",
+]

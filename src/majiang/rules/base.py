@@ -84,7 +84,8 @@ class RuleSet(Protocol):
 
     A rule set may also have the optional fast paths of :class:`KeyedWaits`, decisions
     before the deal as its ``opening_phase`` attribute (an :class:`OpeningPhase`, or None),
-    and the hooks of :class:`SeveralWins`; the table uses them when they are there.
+    its own part of every observation (:class:`ExtendsObservations`) and the hooks of
+    :class:`SeveralWins`; the table uses them when they are there.
     """
 
     name: str
@@ -210,6 +211,44 @@ def first_claimant(discarder: int, claimants: Sequence[int]) -> Sequence[int]:
 def first_win_ends(table: TableView, out: Sequence[int], winner: int) -> int | None:
     """The default of :meth:`SeveralWins.after_win`: the first win ends the hand."""
     return None
+
+
+class ObservationExtension(Protocol):
+    """A rule set's own part of an observation (``Observation.extension``): a small immutable
+    record that the rule set defines and builds (:class:`ExtendsObservations`). The engine and
+    the front ends read it by these names only; the record may hold more for its rule set's
+    own bots. An observation without one reads as ``late`` False, ``dealer_count`` 1 and no
+    ``thrown`` stakes."""
+
+    @property
+    def late(self) -> bool:
+        """The rule set's late phase is on (``TableView.late``)."""
+        ...
+
+    @property
+    def dealer_count(self) -> int:
+        """The dealer's hands in a row, this one included."""
+        ...
+
+    @property
+    def thrown(self) -> tuple[int, ...]:
+        """Each seat's stake in force from the decisions before the deal (``TableView.thrown``)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """Its JSON fields, merged into the observation's (servers, records, terminals)."""
+        ...
+
+
+class ExtendsObservations(Protocol):
+    """An optional part of a rule set: its own facts on every observation, seats' and
+    spectators' alike (Huangyan's raw-tile phase, dealer count and thrown bullets). A rule set
+    without it pays nothing: its observations' ``extension`` is None."""
+
+    def observation_extension(self, table: TableView) -> ObservationExtension:
+        """The public record of the table now; asked again only once an event has changed the
+        table (observations share it meanwhile)."""
+        ...
 
 
 OpeningAction = dict[str, Any]

@@ -20,6 +20,7 @@ from ...tiles import NUM_KINDS, tile_name
 from ..base import OpeningPhase, TableView, WinCheck, WinSettlement, WinSituation
 from .bullets import ThrownBullets
 from .notation import parse_huangyan_hand
+from .observation import HuangyanObservation
 from .options import HuangyanOptions
 from .phase import draw_threshold, in_raw_tile_phase, is_gunner
 from .scoring import check_win, is_winning_shape, score_loser, score_winner
@@ -214,6 +215,10 @@ class HuangyanRules:
         return WinSettlement(
             counted.deltas, counted.ledgers, {"wild": tile_name(wild.face), **counted.detail}
         )
+
+    def observation_extension(self, table: TableView) -> HuangyanObservation:
+        """The raw-tile phase, the dealer count and the thrown bullets, for every observation."""
+        return HuangyanObservation.of(table)
 
     def keeps_deal(self, dealer: int, winner: int | None) -> bool:
         """The dealer deals again when he wins (连庄, §3.1)."""
