@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
@@ -47,8 +48,8 @@ def test_the_probe_sees_a_heavy_command() -> None:  # the check above can fail
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_one_command_alone_has_the_full_parsers_help(command: str) -> None:
-    def help_of(parser: object) -> str:
-        actions = getattr(parser, "_subparsers")._group_actions[0]
-        return str(actions.choices[command].format_help())
+    def help_of(parser: argparse.ArgumentParser) -> str:
+        commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        return str(commands.choices[command].format_help())
 
     assert help_of(build_parser(command)) == help_of(build_parser())
