@@ -22,8 +22,11 @@ def _imported_after(args: list[str]) -> set[str]:
     script = (
         "import contextlib, io, json, sys\n"
         "from majiang.cli import main\n"
-        "with contextlib.redirect_stdout(io.StringIO()):\n"
-        "    status = main(sys.argv[1:])\n"
+        "try:\n"
+        "    with contextlib.redirect_stdout(io.StringIO()):\n"
+        "        status = main(sys.argv[1:])\n"
+        "except SystemExit as exit:\n"
+        "    status = exit.code\n"
         "print(json.dumps([status, sorted(sys.modules)]))\n"
     )
     env = {**os.environ, "PYTHONPATH": SRC}
@@ -43,7 +46,13 @@ def test_score_imports_no_bot_review_server_or_simulation() -> None:
 
 def test_the_probe_sees_a_heavy_command() -> None:  # the check above can fail
     modules = _imported_after(["simulate", "--games", "1", "--json"])
-    assert "majiang.sim" in modules and "majiang.bots.search" in modules
+    assert "majiang.sim" in modules and "majiang.bots.efficient" in modules
+
+
+def test_every_parser_together_loads_no_bot_or_review() -> None:
+    modules = _imported_after(["--help"])
+    assert {f"majiang.cli.{c}" for c in COMMANDS} <= modules
+    assert not {m for m in modules if m.startswith(("majiang.bots.", "majiang.review"))}
 
 
 @pytest.mark.parametrize("command", COMMANDS)
