@@ -12,29 +12,59 @@ rule sets: Monte Carlo rollouts of those bots over sampled deals, a second a dec
 from __future__ import annotations
 
 from collections.abc import Callable
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-from ..engine.match import Agent
 from ..errors import MajiangError
 from ..rules.registry import RULE_SETS
-from .defence import GuardedFanBot
-from .efficient import EfficientBot
-from .fan_aware import FanBot
-from .random_bot import RandomBot
-from .search import SearchBot
-from .wild_aware import WildBot
+
+if TYPE_CHECKING:
+    from ..engine.match import Agent
+    from .defence import GuardedFanBot
+    from .efficient import EfficientBot
+    from .fan_aware import FanBot
+    from .random_bot import RandomBot
+    from .search import SearchBot
+    from .wild_aware import WildBot
+
+_MODULES = {
+    "RandomBot": "random_bot",
+    "EfficientBot": "efficient",
+    "FanBot": "fan_aware",
+    "WildBot": "wild_aware",
+    "GuardedFanBot": "defence",
+    "SearchBot": "search",
+}
+"""Each bot class and its module, imported on first use (naming the bots imports none)."""
 
 
 class UnknownBotError(MajiangError):
     """A bot name that is not in the registry."""
 
 
+def __getattr__(name: str) -> Any:
+    """A bot class, imported from its module on first use."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(import_module(f"{__name__}.{module}"), name)
+
+
+def _constructor(class_name: str) -> Callable[[int], Agent]:
+    def construct(seed: int) -> Agent:
+        bot: Agent = __getattr__(class_name)(seed)
+        return bot
+
+    return construct
+
+
 BOTS: dict[str, Callable[[int], Agent]] = {
-    "random": RandomBot,
-    "efficient": EfficientBot,
-    "fan": FanBot,
-    "wild": WildBot,
-    "guarded": GuardedFanBot,
-    "search": SearchBot,
+    "random": _constructor("RandomBot"),
+    "efficient": _constructor("EfficientBot"),
+    "fan": _constructor("FanBot"),
+    "wild": _constructor("WildBot"),
+    "guarded": _constructor("GuardedFanBot"),
+    "search": _constructor("SearchBot"),
 }
 """The registry: name -> constructor taking a seed."""
 
@@ -91,7 +121,8 @@ def make_bot(name: str, seed: int = 0) -> Agent:
     """A fresh bot by registry name, seeded (the same seed plays the same way)."""
     name, think = _think(name)
     if think is not None:
-        return SearchBot(seed, think=think)
+        search: Agent = __getattr__("SearchBot")(seed, think=think)
+        return search
     factory = BOTS.get(name)
     if factory is None:
         raise UnknownBotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")

@@ -8,21 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from importlib import import_module
 
 from ..errors import MajiangError, UsageError
-from . import analyze as analyze_cmd
-from . import botzone as botzone_cmd
-from . import play as play_cmd
-from . import replay as replay_cmd
-from . import review as review_cmd
-from . import score as score_cmd
-from . import serve as serve_cmd
-from . import sheet as sheet_cmd
-from . import simulate as simulate_cmd
-from . import tournament as tournament_cmd
 
 EXIT_INVALID = 1
 EXIT_USAGE = 2
+COMMANDS = ("score", "analyze", "replay", "simulate", "serve", "play", "tournament", "botzone",
+            "sheet", "review")
+"""The sub-commands in the order the help lists them; each is the module of that name here."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -30,8 +24,9 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: usage error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every sub-command."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every sub-command, or of sub-command ``only`` alone (so that
+    running one command imports only its own module)."""
     parser = _Parser(
         prog="majiang",
         description=(
@@ -42,16 +37,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"majiang {_version()}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
-    score_cmd.add_parser(commands)
-    analyze_cmd.add_parser(commands)
-    replay_cmd.add_parser(commands)
-    simulate_cmd.add_parser(commands)
-    serve_cmd.add_parser(commands)
-    play_cmd.add_parser(commands)
-    tournament_cmd.add_parser(commands)
-    botzone_cmd.add_parser(commands)
-    sheet_cmd.add_parser(commands)
-    review_cmd.add_parser(commands)
+    for name in COMMANDS if only is None else (only,):
+        import_module(f"{__name__}.{name}").add_parser(commands)
     return parser
 
 
@@ -71,8 +58,10 @@ def build_kind() -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    first = arguments[0] if arguments else None
+    parser = build_parser(first if first in COMMANDS else None)
+    args = parser.parse_args(arguments)
     try:
         return int(args.run(args))
     except UsageError as error:

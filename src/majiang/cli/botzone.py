@@ -16,7 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..bots import check_bot, make_bot
 from ..errors import OptionError
 from ..rules.registry import botzone_rules, make_rules, rules_options
 from ..tiles import tile_name
@@ -98,6 +97,7 @@ def run_bot(args: argparse.Namespace) -> int:
     --keep-running it prints Botzone's keep-running line after each response and answers the
     following requests, one line each, until stdin ends.
     """
+    from ..bots import check_bot, make_bot
     from ..botzone import BotzoneBot, run
 
     check_bot(args.bot, botzone_rules(), heavy=True)

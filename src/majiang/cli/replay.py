@@ -11,7 +11,6 @@ import json
 import sys
 from typing import Any
 
-from ..engine.record import read_record, replay
 from .command import add_command
 
 _WINDS = "ESWN"
@@ -26,6 +25,8 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang replay``."""
+    from ..engine.record import read_record, replay
+
     record = read_record(args.log)
     if not record.sealed:
         print(

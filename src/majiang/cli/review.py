@@ -8,16 +8,16 @@ could see then (Monte Carlo rollouts over sampled deals). The biggest mistakes c
 from __future__ import annotations
 
 import argparse
-import html
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..engine.actions import Action, describe
-from ..engine.record import RecordError, load_record
-from ..review import Decision, Review, review_records
 from .command import add_command
+
+if TYPE_CHECKING:
+    from ..engine.actions import Action
+    from ..review import Decision, Review
 
 SHOWN = 4
 """Candidates shown per decision in the text and the page."""
@@ -75,6 +75,8 @@ def positive(text: str) -> int:
 
 def load_records(path: str) -> list[list[dict[str, Any]]]:
     """One record, or every ``*.jsonl`` record of a directory in name order."""
+    from ..engine.record import RecordError, load_record
+
     source = Path(path)
     if source.is_dir():
         files = sorted(source.glob("*.jsonl"))
@@ -86,6 +88,8 @@ def load_records(path: str) -> list[list[dict[str, Any]]]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``majiang review``."""
+    from ..review import review_records
+
     records = load_records(args.record)
     review = review_records(
         records, args.seat, think=args.think, samples=args.samples, seed=args.seed,
@@ -152,11 +156,15 @@ def text(review: Review) -> str:
 
 
 def _label(action: Action) -> str:
+    from ..engine.actions import describe
+
     return describe(action)
 
 
 def page(review: Review, source: str) -> str:
     """The review as a self-contained HTML page."""
+    import html
+
     esc = html.escape
     rows = []
     for d in review.worst_first():
