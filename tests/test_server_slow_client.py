@@ -179,6 +179,78 @@ def test_a_client_whose_sends_stall_is_dropped_after_the_timeout(
     assert not client.queue
 
 
+def test_the_send_timeout_is_per_frame_not_per_run_of_frames(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(clients, "SEND_TIMEOUT", 0.05)
+    sent: list[str] = []
+
+    async def slowish(text: str) -> None:
+        await asyncio.sleep(0.02)
+        sent.append(text)
+
+    async def scenario() -> Client:
+        client = Client(0, slowish)
+        writer = asyncio.create_task(client.write())
+        for n in range(8):  # 0.16 s of sends in all, each well within the timeout
+            client.push(str(n))
+        while len(sent) < 8 and not writer.done():
+            await asyncio.sleep(0.01)
+        client.close(1000, "bye")
+        await asyncio.wait_for(writer, 2)
+        return client
+
+    client = asyncio.run(scenario())
+    assert sent == [str(n) for n in range(8)] and client.dropped == "closed"
+
+
+def test_a_send_that_stalls_after_quick_ones_is_dropped_after_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(clients, "SEND_TIMEOUT", 0.05)
+    sent: list[str] = []
+
+    async def stalls_at_the_fourth(text: str) -> None:
+        if len(sent) == 3:
+            await asyncio.Event().wait()
+        await asyncio.sleep(0.02)
+        sent.append(text)
+
+    async def scenario() -> tuple[Client, float]:
+        client = Client(0, stalls_at_the_fourth)
+        writer = asyncio.create_task(client.write())
+        started = time.monotonic()
+        for n in range(5):
+            client.push(str(n))
+        await asyncio.wait_for(writer, 2)
+        return client, time.monotonic() - started
+
+    client, took = asyncio.run(scenario())
+    assert sent == ["0", "1", "2"] and client.dropped == "a frame was not read in time"
+    assert 0.06 + 0.05 <= took < 1.5  # the stalled frame had its own whole timeout
+
+
+def test_cancelling_the_writer_is_not_taken_for_a_timeout() -> None:
+    stalled = asyncio.Event()
+
+    async def never(text: str) -> None:
+        stalled.set()
+        await asyncio.Event().wait()
+
+    async def scenario() -> tuple[Client, asyncio.Task[None]]:
+        client = Client(0, never)
+        writer = asyncio.create_task(client.write())
+        client.push("x")
+        await stalled.wait()
+        writer.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await writer
+        return client, writer
+
+    client, writer = asyncio.run(scenario())
+    assert writer.cancelled() and client.dropped is None
+
+
 def test_a_client_that_falls_too_far_behind_is_dropped() -> None:
     sent: list[str] = []
 

@@ -96,6 +96,11 @@ class Client:
     """The close code and reason to end the connection with once the queued frames are sent
     (see :meth:`close`)."""
     _wake: asyncio.Event = field(default_factory=asyncio.Event)
+    _writer: asyncio.Task[None] | None = None
+    _sending_since: float | None = None
+    """When the frame being sent was handed to the connection (``loop.time()``), if one is."""
+    _watchdog: asyncio.TimerHandle | None = None
+    _timed_out: bool = False
 
     def send(self, frame: dict[str, Any]) -> None:
         """Encode a frame and queue it (never waits)."""
@@ -128,23 +133,54 @@ class Client:
 
     async def write(self) -> None:
         """The writer task: send the queued frames in order, each within ``SEND_TIMEOUT``;
-        returns when the client is dropped (or its connection fails)."""
-        while self.dropped is None:
-            if not self.queue:
-                if self.closing is not None:
-                    self.dropped = "closed"
-                    return
-                self._wake.clear()
-                await self._wake.wait()
-                continue
-            text = self.queue.popleft()
-            self.queued_bytes -= len(text)
-            try:
-                await asyncio.wait_for(self.send_text(text), SEND_TIMEOUT)
-            except TimeoutError:
-                self.drop("a frame was not read in time")
-            except Exception:
-                self.drop("the connection failed")
+        returns when the client is dropped (or its connection fails). The time limit is kept
+        by a watchdog (see :meth:`_watch`), not a timer per frame."""
+        writer = self._writer = asyncio.current_task()
+        assert writer is not None
+        loop = asyncio.get_running_loop()
+        try:
+            while self.dropped is None:
+                if not self.queue:
+                    if self.closing is not None:
+                        self.dropped = "closed"
+                        return
+                    self._wake.clear()
+                    await self._wake.wait()
+                    continue
+                text = self.queue.popleft()
+                self.queued_bytes -= len(text)
+                self._sending_since = loop.time()
+                if self._watchdog is None:
+                    self._watchdog = loop.call_at(self._sending_since + SEND_TIMEOUT, self._watch)
+                try:
+                    await self.send_text(text)
+                except asyncio.CancelledError:
+                    if not self._timed_out:
+                        raise
+                    writer.uncancel()
+                    self.drop("a frame was not read in time")
+                except Exception:
+                    self.drop("the connection failed")
+                finally:
+                    self._sending_since = None
+        finally:
+            if self._watchdog is not None:
+                self._watchdog.cancel()
+                self._watchdog = None
+
+    def _watch(self) -> None:
+        """The writer's watchdog: cancels a send that has taken ``SEND_TIMEOUT``, otherwise
+        looks again when the current send's time is up (not again while nothing is sent)."""
+        self._watchdog = None
+        since = self._sending_since
+        if since is None or self._writer is None:
+            return
+        loop = asyncio.get_running_loop()
+        if loop.time() - since >= SEND_TIMEOUT:
+            self._timed_out = True
+            self._writer.cancel()
+        else:
+            self._watchdog = loop.call_at(since + SEND_TIMEOUT, self._watch)
 
     def allow(self) -> bool:
         """Whether the rate limit lets this message through (see :attr:`messages`)."""

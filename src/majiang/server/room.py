@@ -126,9 +126,10 @@ class RoomRuntime:
         """The task that plays the next bot move after ``bot_seconds``."""
         self._grace: dict[int, asyncio.Task[None]] = {}
         self._deferred: asyncio.Task[None] | None = None
-        self._asked: tuple[Table | None, dict[int, tuple[int, list[Action]]]] = (None, {})
-        """For each seat asked to act now: the step since which its choice has stood unchanged,
-        and that choice (see :meth:`_asked_since`)."""
+        self._asked: tuple[Table | None, int, dict[int, tuple[int, list[Action]]]] = (None, 0, {})
+        """The table and step they were computed at and, for each seat asked to act then, the
+        step since which its choice has stood unchanged and that choice (see
+        :meth:`_asked_since`; computed once a step)."""
         self.last_result: dict[str, Any] | None = None
         self._observed: dict[int, tuple[Observation, str]] = {}
         """The last observation encoded for each seat (``SPECTATOR`` too) and its text."""
@@ -678,7 +679,9 @@ class RoomRuntime:
         if table is None:
             return 0
         step = len(table.history)
-        known, asked = self._asked
+        known, known_step, asked = self._asked
+        if known is table and known_step == step:
+            return asked[seat][0] if seat in asked else step
         if known is not table:
             asked = {}
         last = table.history[-1][0] if table.history else None
@@ -688,7 +691,7 @@ class RoomRuntime:
             before = asked.get(s)
             keep = before is not None and s != last and before[1] == legal
             now[s] = before if keep and before is not None else (step, legal)
-        self._asked = (table, now)
+        self._asked = (table, step, now)
         return now[seat][0] if seat in now else step
 
     async def _act(self, seat: int, action: Action) -> None:
