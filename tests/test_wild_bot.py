@@ -419,7 +419,7 @@ def test_unseen_counts_melds_by_identity() -> None:
 
 
 def test_registered() -> None:
-    assert BOTS["wild"] is WildBot
+    assert isinstance(BOTS["wild"](3), WildBot)
     assert isinstance(make_bot("wild", 3), WildBot)
 
 
