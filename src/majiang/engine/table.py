@@ -250,6 +250,10 @@ class Table:
         """Each seat's last waits found, with their hand (``key << 3 | melds``): a seat that
         discards the tile it drew has them again without asking the rule set."""
         self._keyed_waits: Callable[[int, list[int], int], frozenset[int]] | None = None
+        self._extension_of: Callable[[Any], Any] | None = getattr(
+            rules, "observation_extension", None
+        )
+        """The rule set's ``observation_extension`` (None: it has none)."""
         self._may_chow: tuple[tuple[bool, ...], ...] = ()
         self._natural: tuple[bool, ...] = ()
         self._identity: tuple[int, ...] = ()
@@ -599,7 +603,7 @@ class Table:
                     )
             v0, v1, v2, v3 = views
             sizes = self._sizes
-            extend = getattr(self.rules, "observation_extension", None)
+            extend = self._extension_of
             assert v0 is not None and v1 is not None and v2 is not None and v3 is not None
             self._public = (
                 (v0[0], v1[0], v2[0], v3[0]),
@@ -695,7 +699,7 @@ class Table:
                 self._shown(seat)
                 self._event("flower", seat=seat, tile=tile_name(flower))
                 if not self.wall.remaining:
-                    self._end_draw()
+                    self._end_hand()
                     return False
                 replacement = self._draw_back(0)
                 self.deal_take(seat, replacement)
@@ -733,6 +737,7 @@ class Table:
         the rule set's answers per tile read from :class:`_TileFacts` in the hot paths."""
         self.rules = rules
         self._keyed_waits = getattr(rules, "waiting_tiles_of_key", None)
+        self._extension_of = getattr(rules, "observation_extension", None)
         self._waits = [None, None, None, None]
         self._wait_memos = [None, None, None, None]
         facts = _TileFacts.of(rules)
@@ -749,7 +754,7 @@ class Table:
         part = (seat - self.dealer) % 4
         while True:
             if not self.wall.left(part):
-                self._end_draw()
+                self._end_hand()
                 return None
             tile = self._draw_back(part) if replacing else self.wall.draw(part)
             if not self.rules.is_flower(tile):
@@ -789,7 +794,7 @@ class Table:
         part = (seat - self.dealer) % 4
         while True:
             if not wall.left(part):  # the wall (the seat's part of it) is empty
-                self._end_draw()
+                self._end_hand()
                 return False
             tile = self._draw_back(part) if from_back else wall.draw(part)
             if self._flower[tile]:
@@ -935,7 +940,7 @@ class Table:
 
     def _next_draw(self, discarder: int) -> None:
         if self.final_discard:  # the wall has not changed since the discard said so
-            self._end_draw()
+            self._end_hand()
             return
         self._draw(self._next_seat[discarder], False, "wall")
 
@@ -1194,7 +1199,7 @@ class Table:
         after = getattr(self.rules, "after_win", first_win_ends)
         following = after(self, tuple(self.out), wins[-1][0])
         if following is None:
-            self._finish()
+            self._end_hand()
             return
         if following in self.out or following not in _SEATS:
             raise MajiangError(f"after_win named seat {following}, which is out or no seat")
@@ -1202,16 +1207,13 @@ class Table:
         self._others = tuple(tuple(s for s in _OTHERS[o] if s not in out) for o in _SEATS)
         self._next_seat = tuple(next((s for s in _OTHERS[o] if s not in out), o) for o in _SEATS)
         if self._live((following + 3) % 4) <= 0:  # nothing left to draw for that seat
-            self._finish()
+            self._end_hand()
             return
         self._draw(following, False, "wall")
 
-    def _end_draw(self) -> None:
-        """The wall is exhausted: a draw, or the end of a hand already won."""
-        self._finish()
-
-    def _finish(self) -> None:
-        """End the hand: its result is the wins so far, or an exhaustive draw."""
+    def _end_hand(self) -> None:
+        """End the hand (the rule set ends it after a win, or the wall is exhausted): its result
+        is the wins so far, or an exhaustive draw."""
         self.phase = _END
         self.responses = {}
         self.options = {}

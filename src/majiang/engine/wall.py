@@ -127,6 +127,9 @@ class Wall:
         """Tiles drawn so far (all parts)."""
         self.back = len(self.tiles)
         """The end of the undrawn tiles of a one-part wall (its length, for parts)."""
+        self.part_size = len(self.tiles) // self.parts
+        self.taken = [0] * self.parts
+        """Tiles drawn from each part (read by layouts in parts)."""
 
     @property
     def remaining(self) -> int:
@@ -227,19 +230,6 @@ class FourPart(Wall):
 
     name: ClassVar[str] = "four_part"
     parts: ClassVar[int] = 4
-
-    def __init__(
-        self,
-        tiles: Sequence[int],
-        rng: random.Random,
-        *,
-        order: Sequence[int] | None = None,
-        dice: tuple[tuple[int, int], tuple[int, int]] | None = None,
-    ) -> None:
-        super().__init__(tiles, rng, order=order, dice=dice)
-        self.part_size = len(self.tiles) // 4
-        self.taken = [0, 0, 0, 0]
-        """Tiles drawn from each part."""
 
     def left(self, part: int) -> int:
         """Tiles left in player ``part``'s part."""
