@@ -92,6 +92,9 @@ def test_the_page_and_its_files(client: TestClient) -> None:
     assert script.headers["cache-control"] == "no-cache"  # revalidated: never a stale module
     assert client.get("/static/app.js", headers={"if-none-match": script.headers["etag"]}
                       ).status_code == 304
+    labels = client.get("/static/labels.json")
+    assert labels.headers["content-type"].startswith("application/json")
+    assert labels.json()["labels"]["title"] == ["Mahjong", "麻将"]
     assert client.get("/static/nothing.js").status_code == 404
     assert client.get("/static/../app.py").status_code == 404
 
