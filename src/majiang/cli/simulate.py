@@ -10,17 +10,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import dataclasses
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Protocol, TypeVar
 
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
-from .command import add_command, add_option_argument
+from .command import add_command, add_option_argument, arguments_for
 from .options import option_values
 
 
@@ -123,14 +122,9 @@ def config_from_args(
     """The checked config of a run (``SimConfig``, ``TournamentConfig``): every field named like
     an option takes its value, the bots are ``bots(--bots)`` (the rule set's default bot for
     all four unless given) and the options those of ``--option``."""
-    given = vars(args)
-    values = {f.name: given[f.name] for f in dataclasses.fields(cast(Any, make))
-              if f.name in given and f.name not in ("bots", "options")}
-    config = make(
-        bots=bots(args.bots or default_bot(args.rules)),
-        options=option_values(args.option),
-        **values,
-    )
+    values = arguments_for(make, args)
+    values["bots"] = bots(args.bots or default_bot(args.rules))
+    config = make(**values, options=option_values(args.option))
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
     config.validate()
