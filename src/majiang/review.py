@@ -29,6 +29,11 @@ MIN_SAMPLES = 6
 """Deals every reviewed decision gets, whatever the time budget (an interval needs two)."""
 
 
+def _as_given(record: object, *names: str) -> dict[str, Any]:
+    """The named attributes of ``record`` as JSON fields of the same names, unchanged."""
+    return {name: getattr(record, name) for name in names}
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
     """One candidate of a decision: its mean payment and 95% interval."""
@@ -93,13 +98,7 @@ class Decision:
     def to_json(self) -> dict[str, Any]:
         """Stable JSON fields."""
         return {
-            "hand": self.hand,
-            "step": self.step,
-            "phase": self.phase,
-            "wall": self.wall,
-            "tiles": self.tiles,
-            "offer": self.offer,
-            "drawn": self.drawn,
+            **_as_given(self, "hand", "step", "phase", "wall", "tiles", "offer", "drawn"),
             "taken": action_to_json(self.taken),
             "taken_label": self.taken_label(),
             "matched": self.matched,
@@ -139,11 +138,7 @@ class Review:
         """Stable JSON fields."""
         n = len(self.decisions)
         return {
-            "seat": self.seat,
-            "hands": self.hands,
-            "think": self.think,
-            "samples": self.samples,
-            "seed": self.seed,
+            **_as_given(self, "seat", "hands", "think", "samples", "seed"),
             "summary": {
                 "decisions": n,
                 "matched": self.matched,

@@ -66,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
     result = analyze(
         hand,
         args.visible,
-        seat_wind=args.seat,
-        prevalent_wind=args.prevalent,
+        seat_wind=args.seat_wind,
+        prevalent_wind=args.prevalent_wind,
         options=options,
     )
     if args.json:

@@ -4,6 +4,7 @@ commands take."""
 from __future__ import annotations
 
 import argparse
+import inspect
 import re
 from collections.abc import Callable
 from typing import Any
@@ -47,6 +48,12 @@ def add_command(
     return parser
 
 
+def arguments_for(function: Callable[..., Any], args: argparse.Namespace) -> dict[str, Any]:
+    """The parsed options named like ``function``'s parameters, by name."""
+    given = vars(args)
+    return {name: given[name] for name in inspect.signature(function).parameters if name in given}
+
+
 def add_option_argument(parser: Any, text: str = OPTION_HELP) -> None:
     """``--option NAME=VALUE``, repeatable (read by :func:`~majiang.cli.options.option_values`);
     ``text`` is its help."""
@@ -54,11 +61,12 @@ def add_option_argument(parser: Any, text: str = OPTION_HELP) -> None:
 
 
 def add_wind_arguments(parser: Any) -> None:
-    """``--seat`` and ``--prevalent``, East by default."""
-    parser.add_argument("--seat", default="E", choices=list(WIND_LETTERS), help="seat wind (E)")
-    parser.add_argument(
-        "--prevalent", default="E", choices=list(WIND_LETTERS), help="prevalent wind (E)"
-    )
+    """``--seat`` and ``--prevalent`` (read as ``seat_wind`` and ``prevalent_wind``), East by
+    default."""
+    parser.add_argument("--seat", dest="seat_wind", default="E", choices=list(WIND_LETTERS),
+                        help="seat wind (E)")
+    parser.add_argument("--prevalent", dest="prevalent_wind", default="E",
+                        choices=list(WIND_LETTERS), help="prevalent wind (E)")
 
 
 def add_output_arguments(parser: Any, verb: str, option_help: str) -> None:
@@ -90,4 +98,5 @@ __all__ = [
     "add_option_argument",
     "add_output_arguments",
     "add_wind_arguments",
+    "arguments_for",
 ]

@@ -23,7 +23,13 @@ from ..rules.guobiao.scoring import MIN_FANS, Score, score_hand
 from ..rules.info import load
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from .batch import check_hand_or_batch, check_record, process_lines, record_answer, write_lines
-from .command import add_command, add_notation_argument, add_output_arguments, add_wind_arguments
+from .command import (
+    add_command,
+    add_notation_argument,
+    add_output_arguments,
+    add_wind_arguments,
+    arguments_for,
+)
 from .inputs import explain_notation, open_text, pasted_hand
 from .options import option_values
 
@@ -118,15 +124,7 @@ def run_guobiao(args: argparse.Namespace) -> int:
         hand = parse_hand(args.hand, allowed_counts=(14,))
     except NotationError as error:
         raise explain_notation(error) from None
-    context = make_context(
-        self_drawn=args.self_drawn,
-        seat_wind=args.seat,
-        prevalent_wind=args.prevalent,
-        flowers=args.flowers,
-        last_tile=args.last_tile,
-        kong=args.kong,
-        fourth_tile=args.fourth_tile,
-    )
+    context = make_context(**arguments_for(make_context, args))
     result = score_hand(hand, context, options, explain=args.explain)
     if args.json:
         print(

@@ -14,7 +14,13 @@ from .batch import check_hand_or_batch, check_record, process_lines, record_answ
 from .inputs import explain_notation, open_text
 from .options import option_values
 
-_GUOBIAO_ONLY = ("prevalent", "flowers", "last_tile", "fourth_tile")
+_GUOBIAO_ONLY: dict[str, tuple[str, object]] = {
+    "prevalent_wind": ("--prevalent", "E"),
+    "flowers": ("--flowers", 0),
+    "last_tile": ("--last-tile", False),
+    "fourth_tile": ("--fourth-tile", False),
+}
+"""The Guobiao flags (by the name they are parsed as) with their defaults."""
 _FIELDS = frozenset({"hand", "wild", "win", "seat_wind", "kong", "id"})
 _HAND_FIELDS = frozenset(
     {"hands", "winner", "dealer", "wild", "win", "kong", "gunner", "dealer_count", "thrown", "id"}
@@ -23,10 +29,8 @@ _HAND_FIELDS = frozenset(
 
 def run(args: argparse.Namespace) -> int:
     """Score Huangyan hands from the ``score`` sub-command's arguments."""
-    for name in _GUOBIAO_ONLY:
-        default = "E" if name == "prevalent" else 0 if name == "flowers" else False
+    for name, (flag, default) in _GUOBIAO_ONLY.items():
         if getattr(args, name) != default:
-            flag = "--" + name.replace("_", "-")
             raise OptionError(f"{flag} is a Guobiao flag; Huangyan has no such situation")
     if args.stake != 1:
         raise OptionError("--stake is a Guobiao flag (Huangyan pays hu and bullets)")
@@ -44,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
             args.hand,
             wild=args.wild,
             self_drawn=args.self_drawn,
-            seat_wind=args.seat,
+            seat_wind=args.seat_wind,
             kong=args.kong,
             options=options,
             explain=True,

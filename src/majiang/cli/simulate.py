@@ -13,14 +13,21 @@ import contextlib
 import json
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from ..bots import bot_names
 from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from ..sim import BACKENDS, Backend, ProgressBar, SimConfig, SimResult, make_backend, simulate
-from .command import add_command, add_option_argument
+from .command import add_command, add_option_argument, arguments_for
 from .options import option_values
+
+
+class _Checked(Protocol):
+    def validate(self) -> object: ...
+
+
+_Config = TypeVar("_Config", bound=_Checked)
 
 
 def add_parser(commands: Any) -> None:
@@ -109,20 +116,24 @@ def default_bot(rules: str) -> str:
     return rule_set(rules).default_bot
 
 
-def run(args: argparse.Namespace) -> int:
-    """Run ``majiang simulate``."""
-    config = SimConfig(
-        bots=parse_bots(args.bots or default_bot(args.rules)),
-        games=args.games,
-        seed=args.seed,
-        matches=args.matches,
-        rules=args.rules,
-        options=option_values(args.option),
-        records=args.records,
-    )
+def config_from_args(
+    make: Callable[..., _Config], args: argparse.Namespace, bots: Callable[[str], tuple[str, ...]]
+) -> _Config:
+    """The checked config of a run (``SimConfig``, ``TournamentConfig``): every field named like
+    an option takes its value, the bots are ``bots(--bots)`` (the rule set's default bot for
+    all four unless given) and the options those of ``--option``."""
+    values = arguments_for(make, args)
+    values["bots"] = bots(args.bots or default_bot(args.rules))
+    config = make(**values, options=option_values(args.option))
     if args.jobs < 1:
         raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
     config.validate()
+    return config
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run ``majiang simulate``."""
+    config = config_from_args(SimConfig, args, parse_bots)
     with contextlib.ExitStack() as stack:
         backend = stack.enter_context(backend_from_args(args))
         out = stack.enter_context(open(args.out, "w", encoding="utf-8")) if args.out else None

@@ -18,15 +18,13 @@ import sys
 from typing import Any
 
 from ..bots import bot_names
-from ..errors import OptionError
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, rule_set
 from .command import add_command, add_option_argument
-from .options import option_values
 from .simulate import (
     add_backend_arguments,
     add_progress_argument,
     backend_from_args,
-    default_bot,
+    config_from_args,
     figure,
     percent,
     progress_bar,
@@ -79,18 +77,7 @@ def run(args: argparse.Namespace) -> int:
     """Run ``majiang tournament``."""
     from ..tournament import TournamentConfig, parse_entrants, run_tournament
 
-    config = TournamentConfig(
-        bots=parse_entrants(args.bots or default_bot(args.rules)),
-        deals=args.deals,
-        seed=args.seed,
-        rules=args.rules,
-        options=option_values(args.option),
-        permutations=args.permutations,
-        time_limit=args.time_limit,
-    )
-    if args.jobs < 1:
-        raise OptionError(f"--jobs must be at least 1, not {args.jobs}")
-    config.validate()
+    config = config_from_args(TournamentConfig, args, parse_entrants)
     with backend_from_args(args) as backend, progress_bar(args, unit="deals") as bar:
         result = run_tournament(config, args.out, backend, progress=bar, plot=args.plot)
     if args.out and args.plot and result.plot is None:

@@ -71,10 +71,10 @@ class AcceptBullets:
     """Accept the bullets the dealer has just thrown (``Pass`` declines them)."""
 
 
-Action = (
-    Discard | Chow | Pung | ExposedKong | ConcealedKong | AddedKong | Win | Pass | ThrowBullets
-    | AcceptBullets
-)
+MeldAction = Chow | Pung | ExposedKong | ConcealedKong | AddedKong
+"""The actions that make a meld: a claim into a set, or a kong declared on one's turn."""
+
+Action = Discard | MeldAction | Win | Pass | ThrowBullets | AcceptBullets
 
 # One shared instance of every action the table offers, tiles and chows included. The table's
 # legal actions are these very objects, and so is the RL codec's action table, so a legality
@@ -233,7 +233,7 @@ def describe(action: Action) -> str:
 __all__ = [
     "ACCEPT_BULLETS", "ADDED_KONG0", "CHOW0", "CONCEALED_KONG0", "EXPOSED_KONG", "PASS", "PUNG",
     "THROW0", "WIN", "AcceptBullets", "Action", "ActionFormatError", "AddedKong", "Chow",
-    "ConcealedKong", "Discard", "ExposedKong", "Pass", "Pung", "ThrowBullets", "Win",
+    "ConcealedKong", "Discard", "ExposedKong", "MeldAction", "Pass", "Pung", "ThrowBullets", "Win",
     "action_count", "action_from_json", "action_index", "action_list", "action_to_json",
     "describe",
 ]  # fmt: skip

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
+from typing import Protocol
 
 from ..errors import MajiangError
 from ..rules.base import RuleSet
@@ -36,6 +37,38 @@ class HandSpec:
     thrown: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
+class HandSetup(Protocol):
+    """How a hand is dealt: a :class:`HandSpec`, or a stored hand with the same fields."""
+
+    @property
+    def seed(self) -> int: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def prevalent_wind(self) -> int: ...
+    @property
+    def dealer_count(self) -> int: ...
+    @property
+    def thrown(self) -> Sequence[int]: ...
+
+
+def hand_table(
+    rules: RuleSet, setup: HandSetup, *, stake: int = 1, every_seat_answers: bool = True
+) -> Table:
+    """A fresh table for the hand ``setup`` describes."""
+    return Table(
+        rules,
+        setup.seed,
+        dealer=setup.dealer,
+        prevalent_wind=setup.prevalent_wind,
+        stake=stake,
+        every_seat_answers=every_seat_answers,
+        dealer_count=setup.dealer_count,
+        thrown=setup.thrown,
+    )
+
+
+@dataclass(eq=False)
 class Match:
     """The hands of a match and the running totals of players 0-3.
 
@@ -43,29 +76,24 @@ class Match:
     ``4 × rounds`` times. Neither: 16 hands.
     """
 
-    def __init__(
-        self,
-        rules: RuleSet,
-        seed: int = 0,
-        *,
-        hands: int | None = None,
-        rounds: int | None = None,
-        stake: int = 1,
-        every_seat_answers: bool = True,
-    ) -> None:
-        if hands is not None and rounds is not None:
+    rules: RuleSet
+    seed: int = 0
+    _: KW_ONLY
+    hands: int | None = None
+    rounds: int | None = None
+    stake: int = 1
+    every_seat_answers: bool = True
+
+    def __post_init__(self) -> None:
+        if self.hands is not None and self.rounds is not None:
             raise ValueError("a match lasts a number of hands or of rounds, not both")
-        if hands is None and rounds is None:
-            hands = 16
-        if (hands is not None and hands < 1) or (rounds is not None and rounds < 1):
+        if self.hands is None and self.rounds is None:
+            self.hands = 16
+        if (self.hands is not None and self.hands < 1) or (
+            self.rounds is not None and self.rounds < 1
+        ):
             raise ValueError("a match has at least one hand")
-        self.rules = rules
-        self.seed = seed
-        self.hands = hands
-        self.rounds = rounds
-        self.stake = stake
-        self.every_seat_answers = every_seat_answers
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self.first_dealer = self._rng.randrange(4)
         self.hand_seeds: list[int] = []
         """The seed of each hand so far (drawn from the match seed in order)."""
@@ -125,15 +153,8 @@ class Match:
 
     def table(self, spec: HandSpec) -> Table:
         """A fresh table for one hand of the match."""
-        return Table(
-            self.rules,
-            spec.seed,
-            dealer=spec.dealer,
-            prevalent_wind=spec.prevalent_wind,
-            stake=self.stake,
-            every_seat_answers=self.every_seat_answers,
-            dealer_count=spec.dealer_count,
-            thrown=spec.thrown,
+        return hand_table(
+            self.rules, spec, stake=self.stake, every_seat_answers=self.every_seat_answers
         )
 
     def record(self, result: HandResult) -> None:

@@ -819,16 +819,20 @@ class Table:
             self._draw_may_win = may_win
             return True
 
-    def _begin_turn(self, seat: int, source: str, tile: int | None = None) -> None:
-        self.phase = _TURN
+    def _enter(self, phase: Phase, seat: int) -> None:
+        """Begin ``phase`` with ``seat`` current and no decision asked or answered yet."""
+        self.phase = phase
         self.current = seat
-        if tile is not None:
-            self.last_tile = tile
-        self.draw_source = source
         self.responses = {}
         self.options = {}
         self.checks = {}
         self._legal_turn = None
+
+    def _begin_turn(self, seat: int, source: str, tile: int | None = None) -> None:
+        self._enter(_TURN, seat)
+        if tile is not None:
+            self.last_tile = tile
+        self.draw_source = source
         self._turn_check = None
 
     # ------------------------------------------------------------------ the opening
@@ -947,13 +951,8 @@ class Table:
     # ------------------------------------------------------------------ claims
 
     def _open_window(self, phase: Phase, offerer: int, tile: int) -> None:
-        self.phase = phase
-        self.current = offerer
+        self._enter(phase, offerer)
         self.last_tile = tile
-        self.responses = {}
-        self.options = {}
-        self.checks = {}
-        self._legal_turn = None
         robbing = phase is _ROB
         natural = self._natural[tile]
         claimable = claimable_for_sets(robbing, self.final_discard, natural)

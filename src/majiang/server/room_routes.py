@@ -37,6 +37,9 @@ CREATOR_HEADER = "X-Creator-Token"
 """The header that carries a room creator's token."""
 RELOAD_TRIES = 3
 """How many times a seat request is tried on a room dropped from memory meanwhile."""
+NOT_STORED_AS_GIVEN = {"options", "bots", "seed"}
+"""The fields of a room request its room does not store as given: the options are stored
+complete, the bots become seats and a missing seed is drawn; the room stores every other one."""
 
 router = APIRouter()
 
@@ -165,22 +168,12 @@ def create_room(request: RoomCreate, http: Request,
         while server.store.room_by_code(session, code) is not None:
             code = new_code()
         room = Room(
+            **request.model_dump(exclude=NOT_STORED_AS_GIVEN),
             code=code,
-            rules=request.rules,
             options=rules_options(rules),
-            stake=request.stake,
-            hands=request.hands,
-            rounds=request.rounds,
-            turn_seconds=request.turn_seconds,
-            grace_seconds=request.grace_seconds,
-            spectator_delay=request.spectator_delay,
-            bot_seconds=request.bot_seconds,
-            next_seconds=request.next_seconds,
-            ready_seconds=request.ready_seconds,
             creator_token_hash=token_hash(creator),
             seed=request.seed if request.seed is not None else secrets.randbits(62),
             seed_chosen=request.seed is not None,
-            fill_bot=request.fill_bot,
             status="waiting",
         )
         session.add(room)
