@@ -33,6 +33,13 @@ PLACES = ("me", "right", "opposite", "left")
 """Panel ids by where a seat sits from the player."""
 
 
+_SHOWN_ACTIONS = (
+    ("enter", "discard"), ("w", "win"), ("p", "pung"), ("c", "chow"), ("k", "kong"),
+    ("space", "pass"), ("h", "hints"), ("question_mark", "help"),
+)
+"""The keys in the footer whose action names itself, by key."""
+
+
 class DriverMessage(Message):
     """An event from the driver, handled in the app's message loop."""
 
@@ -49,17 +56,10 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "→", show=False),
         Binding("home", "cursor_to(0)", "first", show=False),
         Binding("end", "cursor_to(-1)", "last", show=False),
-        Binding("enter", "discard", "discard"),
-        Binding("w", "win", "win"),
-        Binding("p", "pung", "pung"),
-        Binding("c", "chow", "chow"),
-        Binding("k", "kong", "kong"),
-        Binding("space", "pass", "pass"),
+        *(Binding(key, action, action) for key, action in _SHOWN_ACTIONS),
         Binding("full_stop", "pass", "pass", show=False),
         Binding("y", "accept", "accept", show=False),
         Binding("n", "decline", "decline", show=False),
-        Binding("h", "hints", "hints"),
-        Binding("question_mark", "help", "help"),
         Binding("q", "quit_match", "quit"),
     ]
     DEFAULT_CSS = """

@@ -26,8 +26,7 @@ class ScoreScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "next hand"),
         Binding("d", "definitions", "fan definitions", show=False),
-        Binding("space", "close", "next hand", show=False),
-        Binding("escape", "close", "next hand", show=False),
+        Binding("space,escape", "close", "next hand", show=False),
     ]
     DEFAULT_CSS = """
     ScoreScreen { align: center middle; }
@@ -95,8 +94,7 @@ class StandingsScreen(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "close", "quit"),
-        Binding("q", "close", "quit", show=False),
-        Binding("escape", "close", "quit", show=False),
+        Binding("q,escape", "close", "quit", show=False),
     ]
     DEFAULT_CSS = """
     StandingsScreen { align: center middle; }
@@ -146,10 +144,8 @@ class ChoiceScreen(ModalScreen[Json | None]):
     """Choose one of several actions: a number key, or ↑↓ and enter; escape cancels."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "move(-1)", "up", show=False),
-        Binding("down", "move(1)", "down", show=False),
-        Binding("left", "move(-1)", "up", show=False),
-        Binding("right", "move(1)", "down", show=False),
+        Binding("up,left", "move(-1)", "up", show=False),
+        Binding("down,right", "move(1)", "down", show=False),
         Binding("enter", "choose", "choose"),
         Binding("escape", "cancel", "cancel"),
     ]
