@@ -266,3 +266,98 @@ def test_a_client_that_falls_too_far_behind_is_dropped() -> None:
     big = Client(-1, send)
     big.push("x" * (clients.MAX_QUEUED_BYTES + 1))
     assert big.dropped == "too many frames unread"
+
+
+async def _idle_writer(client: Client) -> asyncio.Task[None]:
+    """The client's writer, started and waiting for a frame."""
+    writer = asyncio.create_task(client.write())
+    await asyncio.sleep(0)
+    assert client._idle
+    return writer
+
+
+def test_a_frame_the_connection_takes_at_once_is_sent_by_push_itself() -> None:
+    sent: list[str] = []
+
+    async def send(text: str) -> None:
+        sent.append(text)
+
+    async def scenario() -> None:
+        client = Client(0, send)
+        writer = await _idle_writer(client)
+        client.push("a")
+        client.push("b")
+        assert sent == ["a", "b"] and not client.queue  # no task switch in between
+        client.close(1000, "bye")
+        client.push("after close")  # once closing, frames wait their turn behind the queue
+        await asyncio.wait_for(writer, 2)
+        assert sent == ["a", "b", "after close"] and client.dropped == "closed"
+
+    asyncio.run(scenario())
+
+
+def test_a_send_begun_by_push_that_waits_is_finished_by_the_writer_in_order() -> None:
+    sent: list[str] = []
+
+    async def send(text: str) -> None:
+        if not sent:
+            await asyncio.sleep(0.02)  # the first frame waits for the connection
+        await asyncio.sleep(0)
+        sent.append(text)
+
+    async def scenario() -> None:
+        client = Client(0, send)
+        writer = await _idle_writer(client)
+        client.push("a")
+        client.push("b")
+        client.push("c")
+        assert sent == [] and list(client.queue) == ["b", "c"]
+        while len(sent) < 3:
+            await asyncio.sleep(0.01)
+        assert sent == ["a", "b", "c"] and client._idle
+        client.push("d")
+        await asyncio.sleep(0.01)
+        client.close(1000, "bye")
+        await asyncio.wait_for(writer, 2)
+        assert sent == ["a", "b", "c", "d"]
+
+    asyncio.run(scenario())
+
+
+def test_a_send_begun_by_push_that_stalls_is_dropped_after_the_timeout(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(clients, "SEND_TIMEOUT", 0.05)
+    cleaned = asyncio.Event()
+
+    async def never(text: str) -> None:
+        try:
+            await asyncio.Event().wait()
+        finally:
+            cleaned.set()
+
+    async def scenario() -> Client:
+        client = Client(0, never)
+        writer = await _idle_writer(client)
+        client.push("x")
+        client.push("y")
+        await asyncio.wait_for(writer, 2)
+        return client
+
+    client = asyncio.run(scenario())
+    assert client.dropped == "a frame was not read in time" and not client.queue
+    assert cleaned.is_set()  # the abandoned send ran its own cleanup
+
+
+def test_a_send_begun_by_push_that_fails_drops_the_client() -> None:
+    async def broken(text: str) -> None:
+        raise RuntimeError("the connection is closed")
+
+    async def scenario() -> Client:
+        client = Client(0, broken)
+        writer = await _idle_writer(client)
+        client.push("x")
+        await asyncio.wait_for(writer, 2)
+        return client
+
+    assert asyncio.run(scenario()).dropped == "the connection failed"

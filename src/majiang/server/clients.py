@@ -1,11 +1,12 @@
 """The people (and bots) around a room: websocket clients with their rate limit and outbound
 queue, the run-time state of a seat, and what a seat does when nobody decides for it.
 
-Nothing is ever sent to a websocket while a room is locked: a room puts each frame in the
-client's bounded queue (never waiting), and the client's own writer task sends them, each within
-``SEND_TIMEOUT``. A client whose queue overflows or whose send times out is dropped (its
-connection closed; a seated player keeps the seat and gets the whole state on reconnecting), so
-no client can slow a table by not reading."""
+A room never waits on a websocket: it hands each frame to the client (:meth:`Client.push`),
+which sends it at once if its connection takes it without waiting and otherwise leaves it, in
+order, to the client's own writer task, each frame within ``SEND_TIMEOUT``, the rest in a bounded
+queue. A client whose queue overflows or whose send times out is dropped (its connection closed;
+a seated player keeps the seat and gets the whole state on reconnecting), so no client can slow
+a table by not reading."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import asyncio
 import json
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +28,7 @@ try:  # the server extra's fast JSON codec; the standard library's otherwise
 except ImportError:  # pragma: no cover - orjson comes with the server extra
     orjson = None  # type: ignore[assignment]
 
-Send = Callable[[str], Awaitable[None]]
+Send = Callable[[str], Coroutine[Any, Any, None]]
 """Sends one encoded frame (a JSON text) to one websocket client."""
 
 _encode_std = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
@@ -92,6 +93,8 @@ class Client:
     queued_bytes: int = 0
     dropped: str | None = None
     """Why the client was dropped (its queue overflowed, a send timed out), once it was."""
+    busy: bool = False
+    """One of its messages is being handled (see ``play_routes._read``)."""
     closing: tuple[int, str] | None = None
     """The close code and reason to end the connection with once the queued frames are sent
     (see :meth:`close`)."""
@@ -101,19 +104,42 @@ class Client:
     """When the frame being sent was handed to the connection (``loop.time()``), if one is."""
     _watchdog: asyncio.TimerHandle | None = None
     _timed_out: bool = False
+    _idle: bool = False
+    """The writer is waiting for a frame: nothing is queued or being sent."""
+    _started: tuple[Coroutine[Any, Any, None], Any] | None = None
+    """A send begun by :meth:`push` that had to wait, and what it waits for: the writer ends it."""
 
     def send(self, frame: dict[str, Any]) -> None:
         """Encode a frame and queue it (never waits)."""
         self.push(encode(frame))
 
     def push(self, text: str) -> None:
-        """Queue an encoded frame for the writer; drop the client if it has too much unsent."""
+        """Send an encoded frame now if the connection takes it without waiting (the writer
+        idle), or queue it for the writer; drop the client if it has too much unsent."""
         if self.dropped is not None:
+            return
+        if self._idle and self.closing is None:
+            self._send_now(text)
             return
         self.queue.append(text)
         self.queued_bytes += len(text)
         if len(self.queue) > MAX_QUEUED_FRAMES or self.queued_bytes > MAX_QUEUED_BYTES:
             self.drop("too many frames unread")
+        self._wake.set()
+
+    def _send_now(self, text: str) -> None:
+        """Run the send to its first wait: most sends never wait (the connection's buffer takes
+        the frame), and those need no task switch; one that waits is the writer's to finish."""
+        sending = self.send_text(text)
+        try:
+            waits_for = sending.send(None)
+        except StopIteration:
+            return
+        except Exception:
+            self.drop("the connection failed")
+            return
+        self._idle = False
+        self._started = (sending, waits_for)
         self._wake.set()
 
     def drop(self, reason: str) -> None:
@@ -140,20 +166,29 @@ class Client:
         loop = asyncio.get_running_loop()
         try:
             while self.dropped is None:
-                if not self.queue:
+                started, self._started = self._started, None
+                if started is None and not self.queue:
                     if self.closing is not None:
                         self.dropped = "closed"
                         return
                     self._wake.clear()
-                    await self._wake.wait()
+                    self._idle = True
+                    try:
+                        await self._wake.wait()
+                    finally:
+                        self._idle = False
                     continue
-                text = self.queue.popleft()
-                self.queued_bytes -= len(text)
+                if started is not None:
+                    sending = _finish(*started)
+                else:
+                    text = self.queue.popleft()
+                    self.queued_bytes -= len(text)
+                    sending = self.send_text(text)
                 self._sending_since = loop.time()
                 if self._watchdog is None:
                     self._watchdog = loop.call_at(self._sending_since + SEND_TIMEOUT, self._watch)
                 try:
-                    await self.send_text(text)
+                    await sending
                 except asyncio.CancelledError:
                     if not self._timed_out:
                         raise
@@ -193,6 +228,24 @@ class Client:
             return False
         self.last_resync = now
         return True
+
+
+async def _finish(sending: Coroutine[Any, Any, None], waits_for: Any) -> None:
+    """Run a coroutine that was started by hand and is waiting for ``waits_for`` (a future, or
+    None for a bare yield) to its end, as its task would have."""
+    while True:
+        try:
+            if waits_for is None:
+                await asyncio.sleep(0)
+            else:
+                await asyncio.wait((waits_for,))
+        except BaseException:  # cancelled (the watchdog): the send is abandoned
+            sending.close()
+            raise
+        try:
+            waits_for = sending.send(None)
+        except StopIteration:
+            return
 
 
 @dataclass

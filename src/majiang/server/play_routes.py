@@ -82,8 +82,9 @@ async def play(
     try:
         await asyncio.wait({reader, writer}, return_when=asyncio.FIRST_COMPLETED)
     finally:
-        reader.cancel()
         client.drop("disconnected")
+        if not client.busy:  # waiting for a message: stopped now; otherwise after its message
+            reader.cancel()
         # shielded: the seat is released even if this handler is being cancelled
         await asyncio.shield(runtime.disconnect(client))
         await asyncio.gather(reader, writer, return_exceptions=True)
@@ -115,9 +116,11 @@ def _abort(websocket: WebSocket) -> None:
 
 
 async def _read(websocket: WebSocket, runtime: RoomRuntime, client: Client) -> None:
-    """A client's messages, each handled in turn, until it disconnects."""
+    """A client's messages, each handled in turn, until it disconnects or is dropped. A message
+    being handled is never interrupted (the connection's handler cancels the reader only while
+    it waits for the next one): a client dropped meanwhile never cuts an action short."""
     with contextlib.suppress(WebSocketDisconnect):
-        while True:
+        while client.dropped is None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
@@ -125,8 +128,11 @@ async def _read(websocket: WebSocket, runtime: RoomRuntime, client: Client) -> N
             if text is None:  # a binary frame: refused, the connection stays usable
                 client.send(error_frame("send JSON objects in text frames, not binary"))
                 continue
-            # shielded: a client dropped meanwhile never interrupts an action being committed
-            reply = await asyncio.shield(_handle(runtime, client, text))
+            client.busy = True
+            try:
+                reply = await _handle(runtime, client, text)
+            finally:
+                client.busy = False
             if reply is not None:
                 client.send(reply)
 

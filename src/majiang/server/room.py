@@ -715,8 +715,7 @@ class RoomRuntime:
         self._broadcast_update(before)
         if table.is_over:
             await self._finish_hand()
-        else:
-            self._arm_timer()
+        # the turn timer is armed by the bots' turn that follows every action (_run_bots)
 
     def _rebuild_table(self) -> None:
         """The current hand again from its committed actions."""
@@ -738,18 +737,20 @@ class RoomRuntime:
         between: otherwise, with nobody else to wait for, the rest of the match would be played
         in one go before he could take his seat back."""
         stood_in = False
-        while (turn := self._bot_turn()) is not None:
-            if self.bot_seconds:
-                self._schedule_beat()
-                break
-            if self.seats[turn[0]].taken_over:
-                if stood_in:
-                    self._defer_bots()
+        try:
+            while (turn := self._bot_turn()) is not None:
+                if self.bot_seconds:
+                    self._schedule_beat()
                     break
-                stood_in = True
-            await self._bot_move(*turn)
-            await asyncio.sleep(0)
-        self._arm_timer()
+                if self.seats[turn[0]].taken_over:
+                    if stood_in:
+                        self._defer_bots()
+                        break
+                    stood_in = True
+                await self._bot_move(*turn)
+                await asyncio.sleep(0)
+        finally:
+            self._arm_timer()
 
     async def _bots_quietly(self) -> None:
         """The bots' moves, where nobody asked for them: a move that could not be committed is
