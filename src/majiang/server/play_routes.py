@@ -139,7 +139,7 @@ async def _read(websocket: WebSocket, runtime: RoomRuntime, client: Client) -> N
 
 async def _handle(runtime: RoomRuntime, client: Client, text: str) -> dict[str, Any] | None:
     """One client message; returns a direct reply (an error, a pong, a state) or None."""
-    if len(text.encode()) > MAX_MESSAGE_BYTES:
+    if len(text) * 4 > MAX_MESSAGE_BYTES and len(text.encode()) > MAX_MESSAGE_BYTES:
         return error_frame(f"message too long (at most {MAX_MESSAGE_BYTES} bytes)")
     if not client.allow():
         return error_frame("too many messages: slow down")

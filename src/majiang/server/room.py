@@ -663,10 +663,11 @@ class RoomRuntime:
                     f"stale action for step {step}: the table is at step {len(table.history)}"
                 )
             action = action_from_json(data)
-            unknown = sorted(set(data) - set(action_to_json(action)))
+            encoded = action_to_json(action)
+            unknown = data.keys() - encoded.keys()
             if unknown:
-                raise RoomError(f"unknown key in action: {', '.join(map(str, unknown))}")
-            await self._act(seat, action)
+                raise RoomError(f"unknown key in action: {', '.join(map(str, sorted(unknown)))}")
+            await self._act(seat, action, encoded)
             # the seat's own action is committed: a bot's failing after it is not its error
             await self._bots_quietly()
 
@@ -694,7 +695,8 @@ class RoomRuntime:
         self._asked = (table, step, now)
         return now[seat][0] if seat in now else step
 
-    async def _act(self, seat: int, action: Action) -> None:
+    async def _act(self, seat: int, action: Action, encoded: dict[str, Any] | None = None) -> None:
+        """Apply, commit (``encoded``: the action's JSON, if the caller has it) and broadcast."""
         table = self.table
         if table is None or table.is_over or self.status != "playing":
             raise RoomError("no hand is being played")
@@ -703,7 +705,8 @@ class RoomRuntime:
         assert self.hand_id is not None
         try:
             await self.store.commit_action(
-                self.hand_id, len(table.history) - 1, seat, action_to_json(action)
+                self.hand_id, len(table.history) - 1, seat,
+                action_to_json(action) if encoded is None else encoded,
             )
         except Exception as error:  # said out loud, without the statement's parameters
             log.error("room %s: hand %s, step %d (seat %d): the action could not be committed: "
