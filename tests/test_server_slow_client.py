@@ -268,12 +268,13 @@ def test_a_client_that_falls_too_far_behind_is_dropped() -> None:
     assert big.dropped == "too many frames unread"
 
 
-async def _idle_writer(client: Client) -> asyncio.Task[None]:
-    """The client's writer, started and waiting for a frame."""
+async def _idle_client(send: clients.Send) -> tuple[Client, asyncio.Task[None]]:
+    """A client sending with ``send``, and its writer, started and waiting for a frame."""
+    client = Client(0, send)
     writer = asyncio.create_task(client.write())
     await asyncio.sleep(0)
     assert client._idle
-    return writer
+    return client, writer
 
 
 def test_a_frame_the_connection_takes_at_once_is_sent_by_push_itself() -> None:
@@ -283,8 +284,7 @@ def test_a_frame_the_connection_takes_at_once_is_sent_by_push_itself() -> None:
         sent.append(text)
 
     async def scenario() -> None:
-        client = Client(0, send)
-        writer = await _idle_writer(client)
+        client, writer = await _idle_client(send)
         client.push("a")
         client.push("b")
         assert sent == ["a", "b"] and not client.queue  # no task switch in between
@@ -306,8 +306,7 @@ def test_a_send_begun_by_push_that_waits_is_finished_by_the_writer_in_order() ->
         sent.append(text)
 
     async def scenario() -> None:
-        client = Client(0, send)
-        writer = await _idle_writer(client)
+        client, writer = await _idle_client(send)
         client.push("a")
         client.push("b")
         client.push("c")
@@ -337,8 +336,7 @@ def test_a_send_begun_by_push_that_stalls_is_dropped_after_the_timeout(
             cleaned.set()
 
     async def scenario() -> Client:
-        client = Client(0, never)
-        writer = await _idle_writer(client)
+        client, writer = await _idle_client(never)
         client.push("x")
         client.push("y")
         await asyncio.wait_for(writer, 2)
@@ -354,8 +352,7 @@ def test_a_send_begun_by_push_that_fails_drops_the_client() -> None:
         raise RuntimeError("the connection is closed")
 
     async def scenario() -> Client:
-        client = Client(0, broken)
-        writer = await _idle_writer(client)
+        client, writer = await _idle_client(broken)
         client.push("x")
         await asyncio.wait_for(writer, 2)
         return client
