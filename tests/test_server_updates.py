@@ -94,7 +94,10 @@ def _play(runtime: RoomRuntime, seats: list[Client], spectator: Client,
     for c in seats:
         c.send({"type": "ready"})
     lagging = actions = 0
+    actor: Client | None = None
     while True:
+        if actor is not None:  # its action handled to the end: every update of it is sent
+            actor.barrier()
         for c in everyone:
             c.barrier()
         if all(c.finished for c in seats):
@@ -112,6 +115,7 @@ def _play(runtime: RoomRuntime, seats: list[Client], spectator: Client,
         lagging += frame["step"] < len(table.history)
         seat.send({"type": "act", "action": choose(frame["observation"], rng),
                    "step": frame["step"]})
+        actor = seat
         actions += 1
     for c in everyone:
         assert not c.errors, c.errors

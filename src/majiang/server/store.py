@@ -4,8 +4,9 @@ SQLite by default (write-ahead log), PostgreSQL by URL (``postgresql+psycopg://.
 is created and upgraded by Alembic (``majiang/server/migrations``) when the store opens.
 
 Accepted actions, the hot path, are written by :meth:`Store.commit_action` on one database
-connection kept for them, with the insert compiled once; the actions accepted in the same turn of
-the event loop (from every room) share one transaction and one commit (group commit). On SQLite the
+connection kept for them, with the insert compiled once; the actions accepted within a few turns of
+the event loop (from every room, ``GROUP_TURNS``) share one transaction and one commit (group
+commit). On SQLite the
 write-ahead log is checkpointed (copied into the database file, with its fsyncs) by a background
 thread rather than by whichever commit happens to cross the threshold, so that no commit stalls
 the event loop for a checkpoint. ``synchronous=NORMAL`` under the write-ahead log: a commit is in
@@ -62,6 +63,20 @@ Without any wait it almost never gets in between two commits of a steady stream.
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 """Room codes: no 0/O or 1/I to misread."""
+
+
+GROUP_TURNS = 3
+"""The turns of the event loop a group commit waits for more actions after the first: those
+accepted meanwhile, from every room, share its transaction (fewer commits under load, for no
+longer wait: the clients' answers arrive during those turns; measured in performance.md)."""
+
+
+def _after_turns(loop: asyncio.AbstractEventLoop, turns: int, callback: Callable[[], None]) -> None:
+    """Call ``callback`` in the ``turns``-th turn of the event loop from now."""
+    if turns <= 1:
+        loop.call_soon(callback)
+    else:
+        loop.call_soon(_after_turns, loop, turns - 1, callback)
 
 
 def new_code(length: int = 6) -> str:
@@ -284,15 +299,16 @@ class Store:
     async def commit_action(
         self, hand_id: int, index: int, seat: int, action: dict[str, Any]
     ) -> None:
-        """Commit one accepted action, in one transaction with the others accepted in the same
-        turn of the event loop (group commit: under load one commit serves many tables).
+        """Commit one accepted action, in one transaction with the others accepted within
+        ``GROUP_TURNS`` turns of the event loop (group commit: under load one commit serves many
+        tables).
         Returns once it is committed; raises if it could not be (then it is not in the
         database). A caller must not let anyone see the action before this returns."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
         self._pending.append(((hand_id, index, seat, action, datetime.now(UTC)), future))
         if len(self._pending) == 1:
-            loop.call_soon(self._flush)
+            _after_turns(loop, GROUP_TURNS, self._flush)
         await future
 
     def _flush(self) -> None:
