@@ -4,14 +4,14 @@ SQLite by default (write-ahead log), PostgreSQL by URL (``postgresql+psycopg://.
 is created and upgraded by Alembic (``majiang/server/migrations``) when the store opens.
 
 Accepted actions, the hot path, are written by :meth:`Store.commit_action` on one database
-connection kept for them, with the insert compiled once; the actions accepted within a few turns of
-the event loop (from every room, ``GROUP_TURNS``) share one transaction and one commit (group
-commit). On SQLite the
-write-ahead log is checkpointed (copied into the database file, with its fsyncs) by a background
-thread rather than by whichever commit happens to cross the threshold, so that no commit stalls
-the event loop for a checkpoint. ``synchronous=NORMAL`` under the write-ahead log: a commit is in
-the log (handed to the OS) when it returns, so it survives the server's crash or SIGKILL; a power
-cut or an OS crash may lose the last commits before a checkpoint (never corrupting the file).
+connection kept for them, with the insert compiled once; the actions accepted within
+``GROUP_TURNS`` turns of the event loop (from every room) share one transaction and one commit
+(group commit). On SQLite the write-ahead log is checkpointed (copied into the database file,
+with its fsyncs) by a background thread rather than by whichever commit happens to cross the
+threshold, so that no commit stalls the event loop for a checkpoint. ``synchronous=NORMAL``
+under the write-ahead log: a commit is in the log (handed to the OS) when it returns, so it
+survives the server's crash or SIGKILL; a power cut or an OS crash may lose the last commits
+before a checkpoint (never corrupting the file).
 """
 
 from __future__ import annotations
@@ -301,8 +301,7 @@ class Store:
     ) -> None:
         """Commit one accepted action, in one transaction with the others accepted within
         ``GROUP_TURNS`` turns of the event loop (group commit: under load one commit serves many
-        tables).
-        Returns once it is committed; raises if it could not be (then it is not in the
+        tables). Returns once it is committed; raises if it could not be (then it is not in the
         database). A caller must not let anyone see the action before this returns."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
