@@ -59,7 +59,7 @@ from majiang.engine.record import (
     save_record,
     table_from_header,
 )
-from majiang.engine.table import HIDDEN, Observation
+from majiang.engine.state import HIDDEN, Observation
 from majiang.hand import Hand, Meld, MeldKind, WinContext
 from majiang.rules.guobiao.ruleset import GuobiaoRules
 from majiang.rules.guobiao.scoring import score_hand

@@ -23,7 +23,7 @@ import pytest
 from majiang.bots import UnknownBotError, check_bot, make_bot
 from majiang.cli import main
 from majiang.engine.actions import Discard
-from majiang.engine.serialize import observation_to_json, spectator_json
+from majiang.engine.serialize import observation_to_json, public_view_to_json
 from majiang.engine.state import extension_state
 from majiang.engine.table import Table
 from majiang.env import Layout, decode_observation, encode_observation
@@ -474,14 +474,14 @@ def test_a_third_rule_set_puts_its_own_extension_on_every_observation() -> None:
     first = table.observation(0).extension
     assert first == ClubBoard(7, 0, 3)
     assert all(table.observation(s).extension is first for s in range(4))  # shared: no rebuild
-    assert table.spectator_observation().extension is first
+    assert table.public_view().extension is first
     table.apply(0, next(a for a in table.legal_actions(0) if isinstance(a, Discard)))
     assert table.observation(1).extension == ClubBoard(7, 1, 3)  # the event renewed it
     wire = observation_to_json(table.observation(1))
     assert list(wire)[-3:] == ["club_table", "club_discards", "dealer_count"]
     assert (wire["club_table"], wire["club_discards"], wire["dealer_count"]) == (7, 1, 3)
     assert "raw_phase" not in wire and "thrown" not in wire  # its own fields only
-    assert spectator_json(table.spectator_observation())["club_table"] == 7
+    assert public_view_to_json(table.public_view())["club_table"] == 7
     layout = Layout(0)
     vector, _ = encode_observation(table.observation(1), layout)  # neutral readers: its state
     assert vector[15] == 3
@@ -491,7 +491,7 @@ def test_a_third_rule_set_puts_its_own_extension_on_every_observation() -> None:
 def test_rule_sets_without_the_hook_give_no_extension_and_the_old_wire_fields() -> None:
     table = Table(make_rules("gb"), seed=4)
     obs = table.observation(0)
-    assert obs.extension is None and table.spectator_observation().extension is None
+    assert obs.extension is None and table.public_view().extension is None
     assert extension_state(obs) == (False, 1, (0, 0, 0, 0))
     wire = observation_to_json(obs)
     assert list(wire)[-4:] == ["indicator", "raw_phase", "dealer_count", "thrown"]
@@ -506,5 +506,5 @@ def test_huangyans_extension_gives_its_fields_where_they_always_were() -> None:
     wire = observation_to_json(obs)
     assert list(wire)[-4:] == ["indicator", "raw_phase", "dealer_count", "thrown"]
     assert (wire["raw_phase"], wire["dealer_count"], wire["thrown"]) == (False, 2, [0, 0, 3, 1])
-    assert spectator_json(table.spectator_observation())["thrown"] == [0, 0, 3, 1]
+    assert public_view_to_json(table.public_view())["thrown"] == [0, 0, 3, 1]
 

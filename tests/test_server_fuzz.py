@@ -28,7 +28,8 @@ from sqlalchemy import select
 from starlette.websockets import WebSocketDisconnect
 
 from majiang.engine.actions import action_from_json, action_to_json
-from majiang.engine.serialize import observation_to_json, spectator_json
+from majiang.engine.serialize import observation_to_json, public_view_to_json
+from majiang.engine.state import public_part
 from majiang.engine.table import Table, events_for
 from majiang.server import create_app
 from majiang.server.clients import Client
@@ -88,7 +89,7 @@ def check_frame(shadow: Shadow, client: SeatClient, frame: dict[str, Any]) -> No
     table = shadow.at(frame["hand"], frame["step"])
     obs = frame["observation"]
     if seat is None:
-        assert obs == spectator_json(table.observation(0))
+        assert obs == public_view_to_json(public_part(table.observation(0)))
         assert obs["hand"] == [] and obs["drawn"] is None and obs["legal_actions"] == []
         viewer = -1
     else:

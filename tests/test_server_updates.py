@@ -10,7 +10,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from majiang.engine.serialize import observation_to_json, spectator_json
+from majiang.engine.serialize import observation_to_json, public_view_to_json
+from majiang.engine.state import public_part
 from majiang.engine.table import events_for
 from majiang.server import create_app
 from majiang.server.room import RoomRuntime
@@ -60,7 +61,7 @@ def _check_current(runtime: RoomRuntime, clients: list[Client]) -> None:
     for c in clients:
         assert c.latest is not None and c.hand == runtime.spec.number
         if c.seat is None:
-            assert c.latest["observation"] == spectator_json(table.observation(0))
+            assert c.latest["observation"] == public_view_to_json(public_part(table.observation(0)))
             assert c.events == events_for(table.events, -1)
         else:
             assert c.latest["observation"] == observation_to_json(table.observation(c.seat))

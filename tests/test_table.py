@@ -31,8 +31,7 @@ from majiang.engine import (
     Win,
 )
 from majiang.engine.actions import Action
-from majiang.engine.state import Observation
-from majiang.engine.table import HIDDEN
+from majiang.engine.state import HIDDEN, Observation, PublicView, public_part
 from majiang.engine.wall import Wall
 from majiang.errors import MajiangError
 from majiang.hand import Meld, MeldKind
@@ -1179,14 +1178,21 @@ def test_malformed_tile_in_an_action_raises_illegal_action(action: Action) -> No
 # ---------------------------------------------------------------------- the spectator's view
 
 
-def _public_part(obs: Observation) -> Observation:
+_OWN_FIELDS = {"seat", "seat_wind", "hand", "drawn", "legal_actions", "may_win",
+               "win_reaches_minimum"}
+"""What only the seat itself may know."""
+
+
+def _public_part(obs: Observation) -> PublicView:
     """A seat's observation with what only that seat may know removed."""
-    return obs._replace(
-        seat=None, seat_wind=None, hand=(), drawn=None, legal_actions=(), may_win=None,
-        win_reaches_minimum=None,
-        melds=tuple(tuple(Meld(MeldKind.KONG, HIDDEN, 0) if m.is_concealed_kong else m
-                          for m in melds) for melds in obs.melds),
-    )
+    fields = {name: getattr(obs, name) for name in Observation._fields if name not in _OWN_FIELDS}
+    fields["melds"] = tuple(tuple(Meld(MeldKind.KONG, HIDDEN, 0) if m.is_concealed_kong else m
+                                  for m in melds) for melds in obs.melds)
+    return PublicView(**fields)
+
+
+def test_the_public_view_has_every_public_field_of_an_observation_and_nothing_else() -> None:
+    assert set(PublicView._fields) == set(Observation._fields) - _OWN_FIELDS
 
 
 @pytest.mark.parametrize(("rules_name", "bot", "options"), [
@@ -1210,10 +1216,10 @@ def test_the_spectator_sees_the_table_s_public_view(
         table = Table(rules, seed)
         agents = [make_bot(bot, seed * 4 + s) for s in range(4)]
         while True:
-            seen = table.spectator_observation()
+            seen = table.public_view()
             for seat in range(4):
-                assert seen == _public_part(table.observation(seat)), (seed, seat)
-            assert (seen.seat, seen.hand, seen.drawn, seen.legal_actions) == (None, (), None, ())
+                obs = table.observation(seat)
+                assert seen == _public_part(obs) == public_part(obs), (seed, seat)
             for melds in seen.melds:
                 for meld in melds:
                     if meld.is_concealed_kong:

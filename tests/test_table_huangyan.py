@@ -34,8 +34,7 @@ from majiang.engine import (
     Win,
 )
 from majiang.engine.actions import AcceptBullets, Action, ThrowBullets
-from majiang.engine.state import extension_state
-from majiang.engine.table import HIDDEN
+from majiang.engine.state import HIDDEN, extension_state
 from majiang.hand import ADDED_KONG_OFFSET, CONCEALED_KONG, Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.huangyan.ruleset import HuangyanRules

@@ -14,8 +14,7 @@ from typing import Any
 from ..hand import Meld
 from ..tiles import tile_name
 from .actions import action_to_json
-from .state import NO_EXTENSION_STATE
-from .table import HIDDEN, Observation
+from .state import HIDDEN, NO_EXTENSION_STATE, Observation, PublicView
 
 
 def meld_to_json(meld: Meld) -> dict[str, Any]:
@@ -39,12 +38,6 @@ def _melds(melds: tuple[Meld, ...]) -> list[dict[str, Any]]:
     return [meld_to_json(m) for m in melds]
 
 
-def _face_down(meld: Meld) -> dict[str, Any]:
-    if meld.is_concealed_kong:
-        return {"kind": "kong", "tile": None, "source": 0}
-    return meld_to_json(meld)
-
-
 def _tile(tile: int | None) -> str | None:
     return None if tile is None else tile_name(tile)
 
@@ -59,46 +52,43 @@ def observation_to_json(obs: Observation) -> dict[str, Any]:
     """Everything one seat may know, as JSON (field names as ``Observation``'s, then the rule
     set's extension's own fields; without one, :func:`state_to_json` of the defaults, the
     fields every client has always read)."""
+    return _view_to_json(obs, obs)
+
+
+def public_view_to_json(view: PublicView) -> dict[str, Any]:
+    """What a spectator may see, as JSON: the keys of :func:`observation_to_json`, with no
+    hand, drawn tile or legal action, and ``seat``, ``seat_wind``, ``may_win`` and
+    ``win_reaches_minimum`` null."""
+    return _view_to_json(view, None)
+
+
+def _view_to_json(view: Observation | PublicView, own: Observation | None) -> dict[str, Any]:
+    """The public facts from ``view``, the seat's own from ``own`` (none for a spectator)."""
     return {
-        "seat": obs.seat,
-        "dealer": obs.dealer,
-        "prevalent_wind": obs.prevalent_wind,
-        "seat_wind": obs.seat_wind,
-        "phase": obs.phase.value,
-        "current": obs.current,
-        "hand": _names(obs.hand),
-        "drawn": _tile(obs.drawn),
-        "melds": [_melds(melds) for melds in obs.melds],
-        "flowers": [_names(f) for f in obs.flowers],
-        "discards": [_names(pond) for pond in obs.discards],
-        "hand_sizes": list(obs.hand_sizes),
-        "wall_remaining": obs.wall_remaining,
-        "drawable": obs.drawable,
-        "last_discard": _tile(obs.last_discard),
-        "legal_actions": [action_to_json(a) for a in obs.legal_actions],
-        "deltas": list(obs.deltas),
-        "may_win": obs.may_win,
-        "win_reaches_minimum": obs.win_reaches_minimum,
-        "wild": _tile(obs.wild),
-        "indicator": _tile(obs.indicator),
-        **(state_to_json(NO_EXTENSION_STATE) if obs.extension is None else obs.extension.to_json()),
+        "seat": None if own is None else own.seat,
+        "dealer": view.dealer,
+        "prevalent_wind": view.prevalent_wind,
+        "seat_wind": None if own is None else own.seat_wind,
+        "phase": view.phase.value,
+        "current": view.current,
+        "hand": [] if own is None else _names(own.hand),
+        "drawn": None if own is None else _tile(own.drawn),
+        "melds": [_melds(melds) for melds in view.melds],
+        "flowers": [_names(f) for f in view.flowers],
+        "discards": [_names(pond) for pond in view.discards],
+        "hand_sizes": list(view.hand_sizes),
+        "wall_remaining": view.wall_remaining,
+        "drawable": view.drawable,
+        "last_discard": _tile(view.last_discard),
+        "legal_actions": [] if own is None else [action_to_json(a) for a in own.legal_actions],
+        "deltas": list(view.deltas),
+        "may_win": None if own is None else own.may_win,
+        "win_reaches_minimum": None if own is None else own.win_reaches_minimum,
+        "wild": _tile(view.wild),
+        "indicator": _tile(view.indicator),
+        **(state_to_json(NO_EXTENSION_STATE) if view.extension is None
+           else view.extension.to_json()),
     }
 
 
-def spectator_json(obs: Observation) -> dict[str, Any]:
-    """The public part of any seat's observation: what a spectator may see."""
-    out = observation_to_json(obs)
-    out.update(
-        seat=None,
-        seat_wind=None,
-        hand=[],
-        drawn=None,
-        legal_actions=[],
-        may_win=None,
-        win_reaches_minimum=None,
-        melds=[[_face_down(m) for m in melds] for melds in obs.melds],
-    )
-    return out
-
-
-__all__ = ["meld_to_json", "observation_to_json", "spectator_json", "state_to_json"]
+__all__ = ["meld_to_json", "observation_to_json", "public_view_to_json", "state_to_json"]

@@ -17,6 +17,9 @@ from .actions import Action
 HIDDEN = -1
 """The tile of another seat's concealed kong in an observation: it is face down."""
 
+HIDDEN_KONG: Final = Meld(MeldKind.KONG, HIDDEN, 0)
+"""Another seat's concealed kong as an observation shows it."""
+
 
 class IllegalAction(MajiangError):
     """An action that is not legal for that seat now; the table is unchanged."""
@@ -172,6 +175,41 @@ class Observation(NamedTuple):
     that have none."""
 
 
+class PublicView(NamedTuple):
+    """What every seat may know alike, and all a spectator may: an :class:`Observation`'s
+    public fields (same names, same meanings), every concealed kong face down
+    (:data:`HIDDEN_KONG`). No seat, hand, drawn tile or legal action."""
+
+    dealer: int
+    prevalent_wind: int
+    phase: Phase
+    current: int
+    melds: tuple[tuple[Meld, ...], ...]
+    flowers: tuple[tuple[int, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    hand_sizes: tuple[int, ...]
+    wall_remaining: int
+    last_discard: int | None
+    deltas: tuple[int, ...]
+    wild: int | None = None
+    indicator: int | None = None
+    drawable: int = 0
+    visible: tuple[int, ...] | None = None
+    extension: ObservationExtension | None = None
+
+
+def public_part(obs: Observation) -> PublicView:
+    """A seat's observation without what only that seat may know: the :class:`PublicView`
+    the table gives a spectator at the same moment."""
+    return PublicView(
+        obs.dealer, obs.prevalent_wind, obs.phase, obs.current,
+        tuple(tuple(HIDDEN_KONG if m.is_concealed_kong else m for m in melds)
+              for melds in obs.melds),
+        obs.flowers, obs.discards, obs.hand_sizes, obs.wall_remaining, obs.last_discard,
+        obs.deltas, obs.wild, obs.indicator, obs.drawable, obs.visible, obs.extension,
+    )
+
+
 NO_EXTENSION_STATE: Final = (False, 1, (0, 0, 0, 0))
 """``(late, dealer_count, thrown)`` of an observation without an extension."""
 
@@ -228,6 +266,7 @@ def count_seen(
 
 __all__ = [
     "HIDDEN",
+    "HIDDEN_KONG",
     "NO_EXTENSION_STATE",
     "NO_PAYMENTS",
     "HandResult",
@@ -235,8 +274,10 @@ __all__ = [
     "Observation",
     "ObservationExtension",
     "Phase",
+    "PublicView",
     "SeatWin",
     "count_seen",
     "count_visible",
     "extension_state",
+    "public_part",
 ]

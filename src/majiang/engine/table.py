@@ -55,7 +55,15 @@ from .legality import (
 )
 from .opening import Opening
 from .reasons import Situation, why_illegal
-from .state import HIDDEN, HandResult, IllegalAction, Observation, Phase, SeatWin
+from .state import (
+    HIDDEN_KONG,
+    HandResult,
+    IllegalAction,
+    Observation,
+    Phase,
+    PublicView,
+    SeatWin,
+)
 from .wall import LAYOUTS, SingleEnd, TwoEnded, Wall, WallLayout, layout_named
 from .wall_random import WallRandom
 
@@ -523,32 +531,23 @@ class Table:
             extension,
         ))
 
-    def spectator_observation(self) -> Observation:
-        """The table's own public view, what a spectator may know: every public fact a seat's
+    def public_view(self) -> PublicView:
+        """The table's own public view, all a spectator may know: every public fact a seat's
         observation carries (melds with concealed kongs face down, flowers, ponds, hand sizes,
-        the wall, the tile on offer, the scores, the wild tile and the rule set's extension) and
-        nothing of any seat's own: no hand, no drawn tile, no legal actions, and ``seat``,
-        ``seat_wind``, ``may_win`` and ``win_reaches_minimum`` are None."""
+        the wall, the tile on offer, the scores, the wild tile and the rule set's extension)."""
         public_melds, flowers, discards, hand_sizes, extension = self._public_view()
-        return _NEW_TUPLE(Observation, (
-            None,  # seat
+        return _NEW_TUPLE(PublicView, (
             self.dealer,
             self.prevalent_wind,
-            None,  # seat_wind
             self.phase,
             self.current,
-            (),  # hand
-            None,  # drawn
             public_melds,
             flowers,
             discards,
             hand_sizes,
             self.wall.remaining,  # wall_remaining
             self.last_tile if self.phase in (_CLAIM, _ROB) else None,  # last_discard
-            (),  # legal_actions
             tuple(self.deltas),
-            None,  # may_win
-            None,  # win_reaches_minimum
             self.rules.wild_face,  # wild
             self.indicators[0] if self.indicators else None,  # indicator
             self.drawable,
@@ -1279,7 +1278,7 @@ _NAMES: Final = [tile_name(t) for t in range(42)]
 """Tile names by tile, for the hot events (``tile_name`` without the call)."""
 _NEW_TUPLE: Final = tuple.__new__
 """Bound once: compiled, ``tuple.__new__(...)`` looks the method up on each call."""
-_HIDDEN_KONG: Final = Meld(_KONG_MELD, HIDDEN, 0)
+_HIDDEN_KONG: Final = HIDDEN_KONG
 def _layout(rules: RuleSet, layout: str | WallLayout | None, single_end: bool) -> WallLayout:
     """A table's wall layout: ``layout`` (a layout, or a name of ``engine.wall.LAYOUTS`` or of
     the rule set's own layout), ``single_end``'s, or the rule set's ``wall_layout`` (a layout or

@@ -18,8 +18,15 @@ import numpy.typing as npt
 
 from ..engine.actions import DISCARDS, Action
 from ..engine.serialize import state_to_json
-from ..engine.state import NO_EXTENSION_STATE, count_visible, extension_state
-from ..engine.table import HIDDEN, Observation, Phase, Table
+from ..engine.state import (
+    HIDDEN,
+    NO_EXTENSION_STATE,
+    Observation,
+    Phase,
+    count_visible,
+    extension_state,
+)
+from ..engine.table import Table
 from ..hand import Meld, MeldKind
 from .encoding import (
     HAND,

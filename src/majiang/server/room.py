@@ -20,8 +20,8 @@ from typing import Any
 from ..bots import make_bot
 from ..engine.actions import Action, action_from_json, action_to_json
 from ..engine.match import Agent, HandSpec, Match, agent_turn
-from ..engine.serialize import observation_to_json
-from ..engine.state import Observation
+from ..engine.serialize import observation_to_json, public_view_to_json
+from ..engine.state import Observation, PublicView
 from ..engine.table import Table, events_for
 from ..errors import MajiangError
 from ..hints import hints
@@ -131,7 +131,7 @@ class RoomRuntime:
         step since which its choice has stood unchanged and that choice (see
         :meth:`_asked_since`; computed once a step)."""
         self.last_result: dict[str, Any] | None = None
-        self._observed: dict[int, tuple[Observation, str]] = {}
+        self._observed: dict[int, tuple[Observation | PublicView, str]] = {}
         """The last observation encoded for each seat (``SPECTATOR`` too) and its text."""
         self._hints: tuple[tuple[int | None, int, int], dict[str, Any]] | None = None
         """The last hints computed (hand, step, seat) and their answer, asked again on a
@@ -225,7 +225,7 @@ class RoomRuntime:
             "hand": self.spec.number,
             "seed_hash": seed_hash(self.spec.seed),
             "step": len(table.history),
-            "observation": self._observation(table, seat),
+            "observation": self._view_json(self._view(table, seat)),
             "events": events_for(table.events, seat),
             "result": self.last_result if table.is_over else None,
             "settlement": settlement_of(table) if table.is_over else None,
@@ -269,19 +269,23 @@ class RoomRuntime:
         return self._frame("hint", hints=self._hints[1])
 
     @staticmethod
-    def _observation(table: Table, seat: int) -> dict[str, Any]:
-        if seat == SPECTATOR:
-            return observation_to_json(table.spectator_observation())
-        return observation_to_json(table.observation(seat))
+    def _view(table: Table, seat: int) -> Observation | PublicView:
+        return table.public_view() if seat == SPECTATOR else table.observation(seat)
+
+    @staticmethod
+    def _view_json(view: Observation | PublicView) -> dict[str, Any]:
+        if isinstance(view, PublicView):
+            return public_view_to_json(view)
+        return observation_to_json(view)
 
     def _observation_text(self, table: Table, seat: int) -> str:
         """The encoded observation for a seat (or the spectators): the last one again when the
         view has not changed (a claim window while the other seats answer)."""
-        obs = table.spectator_observation() if seat == SPECTATOR else table.observation(seat)
+        obs = self._view(table, seat)
         known = self._observed.get(seat)
         if known is not None and known[0] == obs:
             return known[1]
-        text = encode(observation_to_json(obs))
+        text = encode(self._view_json(obs))
         if known is not None and known[1] == text:
             text = known[1]  # the same view (a spectator's, from another seat's changed one)
         self._observed[seat] = (obs, text)
