@@ -38,6 +38,7 @@ import time
 import zlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from ..engine.actions import (
     Action,
@@ -141,6 +142,7 @@ class Evaluation:
         return self.prior
 
 
+@dataclass(eq=False)
 class SearchBot:
     """Monte Carlo search over sampled deals; see the module docstring.
 
@@ -149,23 +151,15 @@ class SearchBot:
     set the search plays whose tables show a wild tile when the hand has one or is in its
     bullets phase, the first whose tables show none otherwise: Huangyan or Guobiao)."""
 
-    name = "search"
+    name: ClassVar[str] = "search"
 
-    def __init__(
-        self,
-        seed: int = 0,
-        think: float | None = THINK,
-        samples: int = MAX_SAMPLES,
-        rules: RuleSet | None = None,
-        min_samples: int = 1,
-    ) -> None:
-        self.seed = seed
-        self.think = think
-        self.samples = samples
-        self.min_samples = min_samples
-        """Deals drawn whatever the time budget says."""
-        self.rules = rules
-        self._rules_by_name: dict[str, RuleSet] = {}
+    seed: int = 0
+    think: float | None = THINK
+    samples: int = MAX_SAMPLES
+    rules: RuleSet | None = None
+    min_samples: int = 1
+    """Deals drawn whatever the time budget says."""
+    _rules_by_name: dict[str, RuleSet] = field(default_factory=dict, init=False, repr=False)
 
     def __call__(self, obs: Observation) -> Action:
         actions = obs.legal_actions

@@ -534,22 +534,15 @@ def _chow_fans(chows: list[int], pair: int, fans: Fans, notes: list[Note] | None
 
 
 @final
+@dataclass(eq=False)
 class _View:
     """How a scored reading splits the hand, described only when asked (``Score.reading``)."""
 
-    def __init__(
-        self,
-        shape: str,
-        reading: Reading | None = None,
-        melds: tuple[Meld, ...] = (),
-        extra: tuple[str, ...] = (),
-        pairs: list[int] | None = None,
-    ) -> None:
-        self.shape = shape
-        self.reading = reading
-        self.melds = melds
-        self.extra = extra
-        self.pairs = pairs
+    shape: str
+    reading: Reading | None = None
+    melds: tuple[Meld, ...] = ()
+    extra: tuple[str, ...] = ()
+    pairs: list[int] | None = None
 
     def describe(self) -> ReadingView:
         """The reading as shape, sets (notation) and pair."""

@@ -270,24 +270,19 @@ class _Candidate:
     placement: Placement
 
 
+@dataclass(eq=False)
 class _Winner:
     """One winning hand: the fixed part (declared sets, situation) and the search."""
 
-    def __init__(
-        self,
-        hand: Hand,
-        wild: Wild,
-        seat: int,
-        self_drawn: bool,
-        kong: bool,
-        options: HuangyanOptions,
-    ) -> None:
-        self.hand = hand
-        self.wild = wild
-        self.seat = seat
-        self.self_drawn = self_drawn
-        self.kong = kong
-        self.options = options
+    hand: Hand
+    wild: Wild
+    seat: int
+    self_drawn: bool
+    kong: bool
+    options: HuangyanOptions
+
+    def __post_init__(self) -> None:
+        hand, wild, seat = self.hand, self.wild, self.seat
         assert hand.win_tile is not None
         self.win_tile = hand.win_tile
         self.win_is_wild = wild.is_wild(hand.win_tile)
