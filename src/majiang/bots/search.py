@@ -40,17 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from ..engine.actions import (
-    Action,
-    AddedKong,
-    Chow,
-    ConcealedKong,
-    Discard,
-    ExposedKong,
-    Pass,
-    Pung,
-    Win,
-)
+from ..engine.actions import Action, AddedKong, Chow, ConcealedKong, Discard, ExposedKong, Pung, Win
 from ..engine.match import Agent
 from ..engine.state import Observation, Phase
 from ..errors import OptionError
@@ -282,8 +272,6 @@ def candidates(obs: Observation, prior: Action, limit: int = CANDIDATES) -> list
                 chosen.append(a)
         elif type(a) is Discard:
             discards.append(a)
-        elif isinstance(a, Pass | Chow | Pung | ExposedKong | ConcealedKong | AddedKong):
-            chosen.append(a)
         else:
             chosen.append(a)
     if discards:
