@@ -2,25 +2,20 @@
 // #/replay/ID[/STEP] the replay viewer. The language button re-draws the current page.
 
 import { LobbyPage } from "./lobby.js";
-import { lang, onLang, setLang, t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
+import { runPages } from "./pages.js";
 import { ReplayPage } from "./replay.js";
 import { loadRuleSets } from "./rules.js";
 import { onSettings } from "./settings.js";
 import { HandsPage, RoomPage } from "./table.js";
 
 const root = document.getElementById("app");
-let page = null;
 
-function route() {
-  if (page) page.stop();
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
-  if (parts[0] === "room" && parts[1] && parts[2] === "hands") page = new HandsPage(root, parts[1]);
-  else if (parts[0] === "room" && parts[1]) page = new RoomPage(root, parts[1]);
-  else if (parts[0] === "replay" && parts[1]) page = new ReplayPage(root, parts[1], Number(parts[2] || 0));
-  else page = new LobbyPage(root);
-  document.body.dataset.page = page.constructor.name;
-  page.start();
-  header();
+function pick(parts) {
+  if (parts[0] === "room" && parts[1] && parts[2] === "hands") return new HandsPage(root, parts[1]);
+  if (parts[0] === "room" && parts[1]) return new RoomPage(root, parts[1]);
+  if (parts[0] === "replay" && parts[1]) return new ReplayPage(root, parts[1], Number(parts[2] || 0));
+  return new LobbyPage(root);
 }
 
 function header() {
@@ -31,8 +26,4 @@ function header() {
   document.title = `${t("title")} · majiang`;
 }
 
-document.getElementById("lang-toggle").addEventListener("click", () => setLang(lang() === "zh" ? "en" : "zh"));
-onLang(() => { header(); if (page) page.render(); });
-onSettings(() => { if (page) page.render(); });
-window.addEventListener("hashchange", route);
-loadRuleSets().finally(route);
+onSettings(runPages(pick, header, loadRuleSets()));

@@ -3,15 +3,15 @@
 // (the organiser's view with its token, the public one without), #/t/CODE/standings the live
 // public standings, #/t/CODE/print/N the table sheets of round N.
 
-import { lang, onLang, optionLabel, setLang } from "./i18n.js";
+import { optionLabel } from "./i18n.js";
 import { call, keepToken, kept } from "./organiser-api.js";
 import { ot } from "./organiser-i18n.js";
 import { SheetPage, SheetPrintPage } from "./organiser-sheet.js";
 import { StandingsPage, TablesPrintPage, TournamentPage } from "./tournament.js";
+import { runPages } from "./pages.js";
 import { h } from "./util.js";
 
 const root = document.getElementById("app");
-let page = null;
 
 /** The token just given, to show once on the page it opens. */
 function showOnce(token) { sessionStorage.setItem("majiang.organiser.fresh", token); }
@@ -175,29 +175,20 @@ class HomePage {
   }
 }
 
-function route() {
-  if (page) page.stop();
-  const parts = location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+function pick(parts) {
   const code = (parts[1] || "").toUpperCase();
-  if (parts[0] === "game" && code && parts[2] === "print") page = new SheetPrintPage(root, code);
-  else if (parts[0] === "game" && code) page = new SheetPage(root, code, freshToken());
-  else if (parts[0] === "t" && code && parts[2] === "standings") page = new StandingsPage(root, code);
-  else if (parts[0] === "t" && code && parts[2] === "print") page = new TablesPrintPage(root, code, Number(parts[3] || 1));
-  else if (parts[0] === "t" && code) page = new TournamentPage(root, code, freshToken());
-  else page = new HomePage(root);
-  document.body.dataset.page = page.constructor.name;
-  page.start();
-  header();
+  if (parts[0] === "game" && code && parts[2] === "print") return new SheetPrintPage(root, code);
+  if (parts[0] === "game" && code) return new SheetPage(root, code, freshToken());
+  if (parts[0] === "t" && code && parts[2] === "standings") return new StandingsPage(root, code);
+  if (parts[0] === "t" && code && parts[2] === "print") return new TablesPrintPage(root, code, Number(parts[3] || 1));
+  if (parts[0] === "t" && code) return new TournamentPage(root, code, freshToken());
+  return new HomePage(root);
 }
 
 function header() {
   document.getElementById("organiser-home").textContent = ot("organiser");
-  const button = document.getElementById("lang-toggle");
-  button.textContent = ot("language");
+  document.getElementById("lang-toggle").textContent = ot("language");
   document.title = `${ot("organiser")} · majiang`;
 }
 
-document.getElementById("lang-toggle").addEventListener("click", () => setLang(lang() === "zh" ? "en" : "zh"));
-onLang(() => { header(); if (page) page.render(); });
-window.addEventListener("hashchange", route);
-route();
+runPages(pick, header);
