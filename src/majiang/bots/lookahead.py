@@ -15,6 +15,9 @@ discards on the way, the candidate's own included.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import ClassVar
+
 from ..engine.actions import Action, Discard, Pass, Win
 from ..engine.match import Agent
 from ..engine.state import Observation, Phase
@@ -26,13 +29,13 @@ HORIZON = 6
 """The seat's own turns a look-ahead plays before it stops (a hand rarely lasts longer)."""
 
 
+@dataclass(eq=False)
 class PassiveBot:
     """Discards the tile it drew (else its last), passes every claim, never wins."""
 
-    name = "passive"
+    name: ClassVar[str] = "passive"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    seed: int = 0
 
     def __call__(self, obs: Observation) -> Action:
         actions = obs.legal_actions

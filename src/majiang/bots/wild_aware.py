@@ -28,6 +28,8 @@ played as a plain four-sets-and-a-pair game without jokers.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
 
 from ..engine import actions
 from ..engine.actions import DISCARDS, Action
@@ -67,13 +69,13 @@ def known_faces(obs: Observation) -> set[int]:
     return {t for pond in obs.discards for t in pond}
 
 
+@dataclass(eq=False)
 class WildBot:
     """Wild-shanten efficiency with 得 kept and raw discards avoided; see the module docstring."""
 
-    name = "wild"
+    name: ClassVar[str] = "wild"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    seed: int = 0
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal_actions
