@@ -15,27 +15,22 @@ discards on the way, the candidate's own included.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
-
 from ..engine.actions import Action, Discard, Pass, Win
 from ..engine.match import Agent
 from ..engine.state import Observation, Phase
 from ..engine.table import Table
 from .defence import discard_risk
+from .seeded import SeededBot
 from .view import hand_counts, unseen_counts
 
 HORIZON = 6
 """The seat's own turns a look-ahead plays before it stops (a hand rarely lasts longer)."""
 
 
-@dataclass(eq=False)
-class PassiveBot:
+class PassiveBot(SeededBot):
     """Discards the tile it drew (else its last), passes every claim, never wins."""
 
-    name: ClassVar[str] = "passive"
-
-    seed: int = 0
+    name = "passive"
 
     def __call__(self, obs: Observation) -> Action:
         actions = obs.legal_actions

@@ -6,17 +6,17 @@ import random
 
 from ..engine.actions import Action
 from ..engine.table import Observation
+from .seeded import SeededBot
 from .view import find_win
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Uniform over ``obs.legal_actions`` (a win is always taken); seeded, so reproducible."""
 
     name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-        self.rng = random.Random(seed)
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
 
     def __call__(self, obs: Observation) -> Action:
         actions = obs.legal_actions

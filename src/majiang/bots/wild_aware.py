@@ -28,14 +28,13 @@ played as a plain four-sets-and-a-pair game without jokers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import ClassVar
 
 from ..engine import actions
 from ..engine.actions import DISCARDS, Action
 from ..engine.state import extension_state
 from ..engine.table import Observation, Phase
 from ..tiles import DRAGONS, EAST
+from .seeded import SeededBot
 from .view import find_win, hand_counts, own_melds, unseen_counts
 from .wild_shanten import WildDiscards, identity_of, split_hand, useful_count, wild_shanten
 
@@ -69,13 +68,10 @@ def known_faces(obs: Observation) -> set[int]:
     return {t for pond in obs.discards for t in pond}
 
 
-@dataclass(eq=False)
-class WildBot:
+class WildBot(SeededBot):
     """Wild-shanten efficiency with 得 kept and raw discards avoided; see the module docstring."""
 
-    name: ClassVar[str] = "wild"
-
-    seed: int = 0
+    name = "wild"
 
     def __call__(self, obs: Observation) -> Action:
         legal = obs.legal_actions
