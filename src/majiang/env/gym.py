@@ -21,12 +21,12 @@ from ..engine.match import Agent, play_until_asked
 from ..engine.table import IllegalAction, Table
 from ..rules.base import RuleSet
 from ..rules.registry import DEFAULT_RULES
-from .encoding import ActionCodec, Layout, MaskArray, ObsArray
+from .encoding import MaskArray, ObsArray
 from .observer import Observer
-from .tables import make_table_rules, next_seed, reset_table
+from .tables import SelfPlaySettings, next_seed, reset_table
 
 
-class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
+class MajiangGymEnv(gymnasium.Env[dict[str, Any], int], SelfPlaySettings):
     """The learner plays ``seat`` (or a seat drawn each hand) against ``opponents``.
 
     ``opponents``: one bot name for all three (``"efficient"``, ``"fan"``, ``"random"``,
@@ -61,20 +61,19 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
             raise ValueError("illegal: 'raise' or 'penalize'")
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
-        self.rule_set = make_table_rules(rules, options)
-        self.layout = Layout(self.rule_set.throw_limit, max_pond, oracle)
-        self.codec = ActionCodec(self.layout.throw_limit)
+        SelfPlaySettings.__init__(
+            self, rules, oracle=oracle, every_seat_answers=every_seat_answers,
+            dealer=dealer or 0, prevalent_wind=prevalent_wind, bullet_value=bullet_value,
+            max_pond=max_pond, **options,
+        )
+        self.random_dealer = dealer is None
         self.observer = Observer(self.layout, self.codec)
         specs = [opponents] * 3 if isinstance(opponents, str) else list(opponents)
         if len(specs) != 3:
             raise ValueError("opponents: one bot name, or three names or agents")
         self.opponent_specs = specs
         self.fixed_seat = seat
-        self.every_seat_answers = every_seat_answers
         self.skip_forced = skip_forced
-        self.fixed_dealer = dealer
-        self.prevalent_wind = prevalent_wind
-        self.bullet_value = bullet_value
         low, high = self.layout.low_high()
         self.observation_space = spaces.Dict(
             {
@@ -105,7 +104,7 @@ class MajiangGymEnv(gymnasium.Env[dict[str, Any], int]):
         opts = dict(options or {})
         draw = random.Random(hand_seed)
         self.seat = self.fixed_seat if self.fixed_seat is not None else draw.randrange(4)
-        dealer = self.fixed_dealer if self.fixed_dealer is not None else draw.randrange(4)
+        dealer = draw.randrange(4) if self.random_dealer else self.dealer
         self.table = reset_table(
             self.rule_set,
             hand_seed,

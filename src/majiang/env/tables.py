@@ -54,8 +54,9 @@ def next_seed(seeds: random.Random, seed: int | None) -> int:
 
 
 class SelfPlaySettings:
-    """The settings of the self-play environments (AEC and batched): the rule set (a name with
-    its options, or a ``RuleSet``), its layout and action codec, and how tables are dealt."""
+    """The settings every environment shares (the AEC, batched and single-agent ones): the rule
+    set (a name with its options, or a ``RuleSet``), its layout and action codec, and how tables
+    are dealt."""
 
     def __init__(
         self,
