@@ -21,7 +21,7 @@ from ...hand import Meld, WinContext
 from ...notation import read_meld, scan_plain
 from .fans import FANS, POINTS, FanId
 from .options import GuobiaoOptions
-from .scoring import MIN_FANS, counted_fans, fan_record
+from .scoring import MIN_FANS, HandScorer, fan_record
 
 _FIELDS: Final = frozenset(
     {"hand", "win", "seat_wind", "prevalent_wind", "flowers", "last_tile", "kong", "fourth_tile"}
@@ -93,7 +93,9 @@ def _answer(
     context = _context_of(key)
     flowers = _BIT_COUNTS[flower_bits] + context.extra_flowers
     try:
-        found = counted_fans(tuple(melds), concealed, tiles[-1], flowers, context, options)
+        found = HandScorer(
+            tuple(melds), concealed, tiles[-1], flowers, context, options, False
+        ).counted()
     except MajiangError:
         return None
     if found is None:

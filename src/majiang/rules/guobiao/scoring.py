@@ -232,7 +232,7 @@ def score_hand(
         raise SituationError(
             f"{flowers} flower(s) in a game without flowers (the option flowers is off)"
         )
-    scorer = _HandScorer(hand.melds, concealed, win, flowers, context, options, explain)
+    scorer = HandScorer(hand.melds, concealed, win, flowers, context, options, explain)
     best = scorer.best()
     if best is None:
         raise NotWinningError(f"not a winning hand: {hand} forms none of the five winning shapes")
@@ -248,29 +248,6 @@ def score_hand(
         excluded=_exclusions(notes) if notes else (),
         alternatives=tuple(scorer.alternatives),
     )
-
-
-def counted_fans(
-    melds: tuple[Meld, ...],
-    concealed: list[int],
-    win: int,
-    flowers: int,
-    context: WinContext,
-    options: GuobiaoOptions,
-) -> tuple[Fans, list[FanId], int] | None:
-    """The counted fans (flowers included), their ids in the order of results and their total
-    without flowers, as ``score_hand`` finds them but without building the result (the batch's
-    hot path); None if not winning.
-
-    ``concealed`` counts the concealed kinds, the winning tile included; ``flowers`` is their
-    number. Raises :class:`~majiang.errors.MajiangError` as ``score_hand`` does (the wording
-    may differ: callers that show errors go through ``score_hand``).
-    """
-    best = _HandScorer(melds, concealed, win, flowers, context, options, False).best()
-    if best is None:
-        return None
-    best.add_flowers(flowers)
-    return best.fans, best.order, best.total
 
 
 def ranked(fans: Iterable[FanId]) -> list[FanId]:
@@ -637,8 +614,12 @@ class _Candidate:
 
 
 @final
-class _HandScorer:
-    """Scores every reading of one hand; facts shared by all readings are computed once."""
+class HandScorer:
+    """Scores every reading of one hand; facts shared by all readings are computed once.
+
+    ``concealed`` counts the concealed kinds, the winning tile included; ``flowers`` is their
+    number. Raises :class:`~majiang.errors.MajiangError` as ``score_hand`` does (the wording
+    may differ: callers that show errors go through ``score_hand``)."""
 
     def __init__(
         self,
@@ -653,6 +634,7 @@ class _HandScorer:
         if flowers > MAX_FLOWERS:
             raise SituationError(f"{flowers} flowers (there are only 8)")
         self.melds = melds
+        self.flowers = flowers
         self.ctx = context
         self.opt = options
         self.explain = explain
@@ -840,6 +822,16 @@ class _HandScorer:
         return self.regular_complete == 1
 
     # ---- readings
+
+    def counted(self) -> tuple[Fans, list[FanId], int] | None:
+        """The counted fans (flowers included), their ids in the order of results and their
+        total without flowers, as ``score_hand`` finds them but without building the result
+        (the batch's hot path); None if not winning."""
+        best = self.best()
+        if best is None:
+            return None
+        best.add_flowers(self.flowers)
+        return best.fans, best.order, best.total
 
     def best(self) -> _Candidate | None:
         """The highest-scoring reading, or None if no shape fits."""
@@ -1341,9 +1333,9 @@ __all__ = [
     "Alternative",
     "Exclusion",
     "FanCount",
+    "HandScorer",
     "ReadingView",
     "Score",
-    "counted_fans",
     "fan_record",
     "ranked",
     "score_hand",
