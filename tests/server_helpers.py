@@ -19,6 +19,7 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
+from sqlalchemy import Engine
 
 from majiang.server import create_app
 from majiang.server.clients import Client
@@ -234,7 +235,32 @@ def fresh_postgres_database() -> Iterator[str]:
         try:
             yield base.set(database=name).render_as_string(hide_password=False)
         finally:
-            with admin.connect() as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+            drop_database(admin, name)
     finally:
         admin.dispose()
+
+
+def drop_database(admin: Engine, name: str, seconds: float = 60.0) -> None:
+    """Drop the database ``name``, retrying while something still holds it.
+
+    ``WITH (FORCE)`` ends the tests' own lingering connections, but a role that is not a
+    superuser may not end an autovacuum worker (PostgreSQL refuses with "must be a member of the
+    role whose process is being terminated"); a plain ``DROP DATABASE`` asks such a worker to
+    stop by itself. So the two are tried in turn until one succeeds."""
+    from sqlalchemy import text
+    from sqlalchemy.exc import DBAPIError
+
+    deadline = time.monotonic() + seconds
+    statements = (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)',
+                  f'DROP DATABASE IF EXISTS "{name}"')
+    attempt = 0
+    while True:
+        try:
+            with admin.connect() as connection:
+                connection.execute(text(statements[attempt % 2]))
+            return
+        except DBAPIError:
+            if time.monotonic() > deadline:
+                raise
+            attempt += 1
+            time.sleep(0.2)
