@@ -16,7 +16,7 @@ actions are the observation's and any play from there follows the real rules and
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
@@ -25,10 +25,18 @@ from ..engine.table import Table
 from ..errors import MajiangError
 from ..hand import CONCEALED_KONG, Hand, Meld, MeldKind, WinContext
 from ..rules.base import RuleSet
+from ..shanten import wild_regular_shanten
 from .view import hand_counts, unseen_counts
+from .wild_shanten import split_hand
 
 REDRAWS = 12
 """Draws of a deal before one that breaks the passed-win condition is kept anyway."""
+RESHAPE_STEPS = 600
+"""Swaps tried at most to bring one hand to the shanten it was given."""
+
+Readiness = Callable[[Observation, int], tuple[float, float]]
+"""A model of another seat's hidden hand, read from the observation: (the chance that it could
+declare a legal win on a discard now, the chance that it is one tile from ready)."""
 
 
 class SamplerError(MajiangError):
@@ -73,8 +81,11 @@ def passed_tiles(obs: Observation, seat: int) -> list[int]:
     return tiles
 
 
-def sample_deal(obs: Observation, rules: RuleSet, rng: random.Random) -> Deal:
-    """A deal drawn uniformly among those consistent with ``obs`` (see the module docstring).
+def sample_deal(
+    obs: Observation, rules: RuleSet, rng: random.Random, readiness: Readiness | None = None
+) -> Deal:
+    """A deal drawn uniformly among those consistent with ``obs`` (see the module docstring),
+    then moved toward ``readiness`` (:func:`reshape`) if one is given.
 
     ``rules`` are the hand's rules (bound to the wild face where there is one)."""
     pool, flowers = hidden_pool(obs, rules)
@@ -93,7 +104,97 @@ def sample_deal(obs: Observation, rules: RuleSet, rng: random.Random) -> Deal:
         if not _passed_a_win(obs, rules, deal):
             break
         deal = _draw(obs, rules, rng, pool, flowers, hidden_kongs)
+    if readiness is not None:
+        deal = reshape(obs, rules, deal, readiness, rng)
     return deal
+
+
+def reshape(
+    obs: Observation, rules: RuleSet, deal: Deal, readiness: Readiness, rng: random.Random
+) -> Deal:
+    """``deal`` with each other seat's hand brought to a distance from ready drawn from
+    ``readiness``: ready to declare a legal win (on no tile it let pass), one tile from ready,
+    or left as drawn. A hand moves by swapping its tiles with the wall's, one at a time, keeping
+    each swap that brings it no further from its target (at most :data:`RESHAPE_STEPS`), so
+    every count and everything the seat has seen still holds."""
+    hands = [list(h) for h in deal.hands]
+    wall = list(deal.wall)
+    spots = [j for j, t in enumerate(wall) if not rules.is_flower(t)]
+    changed = False
+    for s in range(4):
+        if s == obs.seat or obs.hand_sizes[s] % 3 != 1 or not spots:
+            continue
+        ready, near = readiness(obs, s)
+        u = rng.random()
+        if u >= ready + near:
+            continue
+        _move_toward(obs, rules, deal, s, hands[s], wall, spots, 0 if u < ready else 1, rng)
+        changed = True
+    if not changed:
+        return deal
+    return Deal(tuple(tuple(sorted(h)) for h in hands), deal.kongs, tuple(wall))
+
+
+def _move_toward(
+    obs: Observation,
+    rules: RuleSet,
+    deal: Deal,
+    seat: int,
+    hand: list[int],
+    wall: list[int],
+    spots: list[int],
+    target: int,
+    rng: random.Random,
+) -> None:
+    """Swap tiles of ``hand`` with the wall's ``spots`` until it is ``target`` tiles from
+    ready (0: able to declare a legal win on a discard it has not let pass)."""
+    melds = _melds_of(obs, deal, seat, rules)
+    passed = passed_tiles(obs, seat)
+
+    def distance() -> float:
+        counts, jokers = split_hand(hand, obs.wild)
+        shanten = wild_regular_shanten(counts, jokers, len(melds))
+        if shanten == 0 and target == 0:
+            wins = legal_waits(obs, rules, seat, hand, melds)
+            return 0.0 if wins and not wins & set(passed) else 0.5
+        return float(abs(shanten - target))
+
+    now = distance()
+    for _ in range(RESHAPE_STEPS):
+        if now == 0:
+            return
+        i = rng.randrange(len(hand))
+        j = spots[rng.randrange(len(spots))]
+        if hand[i] == wall[j]:
+            continue
+        hand[i], wall[j] = wall[j], hand[i]
+        after = distance()
+        if after <= now:
+            now = after
+        else:
+            hand[i], wall[j] = wall[j], hand[i]
+
+
+def legal_waits(
+    obs: Observation, rules: RuleSet, seat: int, hand: Sequence[int], melds: Sequence[Meld]
+) -> set[int]:
+    """The tiles on which ``seat``, holding ``hand`` (13 tiles less its melds') and ``melds``,
+    could declare a legal win on another seat's discard."""
+    counts = [0] * 34
+    for t in hand:
+        counts[t] += 1
+    wins = set()
+    context = WinContext(self_drawn=False, seat_wind=(seat - obs.dealer) % 4,
+                         prevalent_wind=obs.prevalent_wind)
+    for tile in rules.waiting_tiles(counts, len(melds)):
+        try:
+            check = rules.check_win(
+                Hand(tuple(melds), tuple(hand), tile, tuple(obs.flowers[seat])), context)
+        except MajiangError:
+            continue
+        if check is not None and check.legal and rules.may_declare(check):
+            wins.add(tile)
+    return wins
 
 
 def _draw(
@@ -145,23 +246,8 @@ def _passed_a_win(obs: Observation, rules: RuleSet, deal: Deal) -> bool:
         passed = passed_tiles(obs, s)
         if not passed:
             continue
-        counts = [0] * 34
-        for t in deal.hands[s]:
-            counts[t] += 1
-        melds = _melds_of(obs, deal, s, rules)
-        waits = rules.waiting_tiles(counts, len(melds))
-        for tile in passed:
-            if tile not in waits:
-                continue
-            hand = Hand(tuple(melds), tuple(deal.hands[s]), tile, tuple(obs.flowers[s]))
-            context = WinContext(self_drawn=False, seat_wind=(s - obs.dealer) % 4,
-                                 prevalent_wind=obs.prevalent_wind)
-            try:
-                check = rules.check_win(hand, context)
-            except MajiangError:
-                continue
-            if check is not None and check.legal and rules.may_declare(check):
-                return True
+        if legal_waits(obs, rules, s, deal.hands[s], _melds_of(obs, deal, s, rules)) & set(passed):
+            return True
     return False
 
 
@@ -232,11 +318,14 @@ def actions_match(table: Table, obs: Observation) -> bool:
 
 __all__ = [
     "Deal",
+    "Readiness",
     "SamplerError",
     "actions_match",
     "hand_rules",
     "hidden_pool",
+    "legal_waits",
     "passed_tiles",
+    "reshape",
     "sample_deal",
     "table_at",
 ]

@@ -48,7 +48,7 @@ from ..rules.base import RuleSet
 from ..rules.info import load
 from ..rules.registry import DEFAULT_RULES, RULE_SETS, description_of, make_rules
 from .lookahead import look_ahead, risk_of
-from .sampler import hand_rules, sample_deal, table_at
+from .sampler import Readiness, hand_rules, sample_deal, table_at
 from .view import find_win
 from .wild_shanten import WildDiscards, split_hand
 
@@ -190,6 +190,7 @@ class SearchBot:
         base = self.rules_of(obs)
         rules = hand_rules(obs, base)
         own, other, _ = rollout_plan(base)
+        readiness = readiness_of(base)
         key = _decision_key(obs, self.seed)
         prior = self.policy(obs, key)(obs)
         solo = looks_ahead(base)
@@ -213,7 +214,7 @@ class SearchBot:
             if len(live) == 1 and samples >= 1:
                 break
             rng = random.Random(key * 1_000_003 + samples)
-            deal = sample_deal(obs, rules, rng)
+            deal = sample_deal(obs, rules, rng, readiness)
             seeds = [rng.getrandbits(32) for _ in range(4)]
             for c in live:
                 table = table_at(obs, base, deal)
@@ -250,6 +251,16 @@ def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int]
     if plan is None:
         raise OptionError(f"the search bot does not play {rules.name}")
     return load(plan.own), load(plan.others), plan.every_discard
+
+
+def readiness_of(rules: RuleSet) -> Readiness | None:
+    """The model the sampler moves the other seats' hands toward under ``rules``, if the rule
+    set's plan names one (:class:`~majiang.rules.info.SearchPlan`)."""
+    plan = description_of(rules).search
+    if plan is None or plan.readiness is None:
+        return None
+    found: Readiness = load(plan.readiness)
+    return found
 
 
 def looks_ahead(rules: RuleSet) -> bool:
@@ -347,6 +358,7 @@ __all__ = [
     "candidates",
     "looks_ahead",
     "paired_z",
+    "readiness_of",
     "rollout_plan",
     "worth_searching",
 ]

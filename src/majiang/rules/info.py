@@ -142,6 +142,10 @@ class SearchPlan:
     look_ahead: bool = False
     """Whether candidates are weighed by the seat's own look-ahead, the others passive
     (:mod:`majiang.bots.lookahead`) instead of whole-table rollouts."""
+    readiness: str | None = None
+    """The ``module:function`` of a :data:`~majiang.bots.sampler.Readiness` model that moves
+    the sampled hands of the other seats toward how close to ready such hands are, or None
+    for uniformly sampled hands."""
 
 
 @dataclass(frozen=True, slots=True)
