@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from majiang.bots import readiness
+from majiang.bots import readiness, search
 from majiang.bots.sampler import (
     Deal,
     Readiness,
@@ -19,9 +22,11 @@ from majiang.bots.sampler import (
     sample_deal,
     table_at,
 )
-from majiang.bots.search import readiness_of
+from majiang.bots.search import SearchBot, readiness_of
 from majiang.bots.wild_shanten import split_hand
 from majiang.engine.state import Observation
+from majiang.rules.base import RuleSet
+from majiang.rules.registry import RULE_SETS
 from majiang.shanten import wild_regular_shanten
 from test_sampler import RULES, big_four_winds_position, deal_tiles, hidden_tiles, position
 
@@ -113,14 +118,52 @@ def test_the_same_seed_reshapes_the_same_way() -> None:
     assert first != sample_deal(obs, RULES["gb"], random.Random(9))
 
 
-def test_the_guobiao_search_samples_with_the_measured_model() -> None:
-    assert readiness_of(RULES["gb"]) is readiness.guobiao
-    assert readiness_of(RULES["huangyan"]) is None
+@pytest.fixture
+def reading() -> Iterator[RuleSet]:
+    """Guobiao registered with a plan whose sampler reads readiness."""
+    from majiang.rules.guobiao.ruleset import GuobiaoRules
+
+    class Reading(GuobiaoRules):
+        name = "reading"
+
+    plan = RULE_SETS["gb"].search
+    assert plan is not None and plan.readiness is None
+    RULE_SETS.register(replace(RULE_SETS["gb"], name="reading", aliases=(),
+                               search=replace(plan, readiness="majiang.bots.readiness:guobiao")))
+    try:
+        yield Reading()
+    finally:
+        RULE_SETS.unregister("reading")
+
+
+def test_a_plan_that_names_a_model_samples_with_it(
+    reading: RuleSet, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # no registered rule set reads readiness (it did not help in Guobiao: docs/bots.md)
+    assert readiness_of(RULES["gb"]) is None and readiness_of(RULES["huangyan"]) is None
+    assert readiness_of(reading) is readiness.guobiao
+    table, seat = position("gb", 4, 30, "fan")
+    obs = table.observation(seat)
+    models = []
+
+    def recording(obs: Observation, rules: RuleSet, rng: random.Random,
+                  model: Readiness | None = None) -> Deal:
+        models.append(model)
+        return sample_deal(obs, rules, rng, model)
+
+    monkeypatch.setattr(search, "sample_deal", recording)
+    SearchBot(1, think=None, samples=2, rules=reading).evaluate(obs, every=True)
+    SearchBot(1, think=None, samples=2).evaluate(obs, every=True)
+    assert models == [readiness.guobiao] * 2 + [None] * 2
+
+
+def test_the_guobiao_model_reads_exposed_sets_and_the_pond() -> None:
     table, seat = position("gb", 2, 0, "fan")
     obs = table.observation(seat)
     other = (seat + 1) % 4
     assert readiness.guobiao(obs, other) == readiness.GUOBIAO[0][0]
     late = obs._replace(discards=tuple((1,) * 20 for _ in range(4)))
     assert readiness.guobiao(late, other) == readiness.GUOBIAO[0][6]
-    # later in the hand more of the others are ready
+    # later in the hand, and with more sets exposed, more of the others are ready
     assert readiness.GUOBIAO[0][6][0] > readiness.GUOBIAO[0][1][0]
+    assert readiness.GUOBIAO[2][3][0] > readiness.GUOBIAO[0][3][0]
