@@ -36,7 +36,7 @@ run: $(VENV)/.server
 	$(VENV)/bin/majiang $(ARGS)
 
 lint: $(VENV)/.installed
-	$(VENV)/bin/ruff check src tests benchmarks build_support
+	$(VENV)/bin/ruff check src tests benchmarks tools build_support
 	$(VENV)/bin/mypy src/majiang
 
 pytest: $(VENV)/.installed
