@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -26,8 +25,8 @@ from majiang.bots.search import SearchBot, readiness_of
 from majiang.bots.wild_shanten import split_hand
 from majiang.engine.state import Observation
 from majiang.rules.base import RuleSet
-from majiang.rules.registry import RULE_SETS
 from majiang.shanten import wild_regular_shanten
+from plan_helpers import guobiao_with_plan
 from test_sampler import RULES, big_four_winds_position, deal_tiles, hidden_tiles, position
 
 
@@ -121,19 +120,8 @@ def test_the_same_seed_reshapes_the_same_way() -> None:
 @pytest.fixture
 def reading() -> Iterator[RuleSet]:
     """Guobiao registered with a plan whose sampler reads readiness."""
-    from majiang.rules.guobiao.ruleset import GuobiaoRules
-
-    class Reading(GuobiaoRules):
-        name = "reading"
-
-    plan = RULE_SETS["gb"].search
-    assert plan is not None and plan.readiness is None
-    RULE_SETS.register(replace(RULE_SETS["gb"], name="reading", aliases=(),
-                               search=replace(plan, readiness="majiang.bots.readiness:guobiao")))
-    try:
-        yield Reading()
-    finally:
-        RULE_SETS.unregister("reading")
+    with guobiao_with_plan("reading", readiness="majiang.bots.readiness:guobiao") as rules:
+        yield rules
 
 
 def test_a_plan_that_names_a_model_samples_with_it(

@@ -28,6 +28,7 @@ from majiang.hand import Meld, MeldKind
 from majiang.notation import parse_tiles
 from majiang.rules.base import RuleSet
 from majiang.rules.registry import make_rules
+from plan_helpers import guobiao_with_plan
 
 GB = make_rules("gb")
 
@@ -151,22 +152,8 @@ def test_plain_discards_are_left_to_the_fast_policy(
 @pytest.fixture
 def looking() -> Iterator[RuleSet]:
     """Guobiao registered with a plan that looks ahead (``SearchPlan(look_ahead=True)``)."""
-    from dataclasses import replace
-
-    from majiang.rules.guobiao.ruleset import GuobiaoRules
-    from majiang.rules.registry import RULE_SETS
-
-    class Looking(GuobiaoRules):
-        name = "looking"
-
-    plan = RULE_SETS["gb"].search
-    assert plan is not None and not plan.look_ahead
-    RULE_SETS.register(replace(RULE_SETS["gb"], name="looking", aliases=(),
-                               search=replace(plan, look_ahead=True)))
-    try:
-        yield Looking()
-    finally:
-        RULE_SETS.unregister("looking")
+    with guobiao_with_plan("looking", look_ahead=True) as rules:
+        yield rules
 
 
 def test_a_plan_that_looks_ahead_weighs_a_ready_discard_by_it(
