@@ -4,7 +4,7 @@
 
 The positions are the decisions (turns and claim windows) with a choice in ``--hands`` Guobiao
 hands of four ``fan`` bots, about one in five. Each round samples one deal at every position
-uniformly and one with :func:`majiang.bots.readiness.guobiao` (the search's Guobiao sampler),
+uniformly and one with :func:`majiang.bots.readiness.fan_bots` (a sampler reading readiness),
 the two interleaved position by position. Printed: the positions and the best round's deals per
 second of each (process CPU time), their ratio, and the share of the other seats' hands that
 could declare a legal win on a discard in each kind of deal.
@@ -17,7 +17,7 @@ import random
 import time
 
 from majiang.bots import make_bot
-from majiang.bots.readiness import guobiao
+from majiang.bots.readiness import fan_bots
 from majiang.bots.sampler import legal_waits, sample_deal
 from majiang.engine.state import Observation, Phase
 from majiang.engine.table import Table
@@ -56,7 +56,7 @@ def main() -> None:
     for round_ in range(args.rounds):
         spent = {"uniform": 0.0, "readiness": 0.0}
         for i, obs in enumerate(found):
-            for kind, model in (("uniform", None), ("readiness", guobiao)):
+            for kind, model in (("uniform", None), ("readiness", fan_bots)):
                 rng = random.Random(round_ * 1_000_003 + i)
                 start = time.process_time()
                 deal = sample_deal(obs, rules, rng, model)

@@ -120,7 +120,7 @@ def test_the_same_seed_reshapes_the_same_way() -> None:
 @pytest.fixture
 def reading() -> Iterator[RuleSet]:
     """Guobiao registered with a plan whose sampler reads readiness."""
-    with guobiao_with_plan("reading", readiness="majiang.bots.readiness:guobiao") as rules:
+    with guobiao_with_plan("reading", readiness="majiang.bots.readiness:fan_bots") as rules:
         yield rules
 
 
@@ -129,7 +129,7 @@ def test_a_plan_that_names_a_model_samples_with_it(
 ) -> None:
     # no registered rule set reads readiness (it did not help in Guobiao: docs/bots.md)
     assert readiness_of(RULES["gb"]) is None and readiness_of(RULES["huangyan"]) is None
-    assert readiness_of(reading) is readiness.guobiao
+    assert readiness_of(reading) is readiness.fan_bots
     table, seat = position("gb", 4, 30, "fan")
     obs = table.observation(seat)
     models = []
@@ -142,16 +142,16 @@ def test_a_plan_that_names_a_model_samples_with_it(
     monkeypatch.setattr(search, "sample_deal", recording)
     SearchBot(1, think=None, samples=2, rules=reading).evaluate(obs, every=True)
     SearchBot(1, think=None, samples=2).evaluate(obs, every=True)
-    assert models == [readiness.guobiao] * 2 + [None] * 2
+    assert models == [readiness.fan_bots] * 2 + [None] * 2
 
 
 def test_the_guobiao_model_reads_exposed_sets_and_the_pond() -> None:
     table, seat = position("gb", 2, 0, "fan")
     obs = table.observation(seat)
     other = (seat + 1) % 4
-    assert readiness.guobiao(obs, other) == readiness.GUOBIAO[0][0]
+    assert readiness.fan_bots(obs, other) == readiness.FAN_BOTS[0][0]
     late = obs._replace(discards=tuple((1,) * 20 for _ in range(4)))
-    assert readiness.guobiao(late, other) == readiness.GUOBIAO[0][6]
+    assert readiness.fan_bots(late, other) == readiness.FAN_BOTS[0][6]
     # later in the hand, and with more sets exposed, more of the others are ready
-    assert readiness.GUOBIAO[0][6][0] > readiness.GUOBIAO[0][1][0]
-    assert readiness.GUOBIAO[2][3][0] > readiness.GUOBIAO[0][3][0]
+    assert readiness.FAN_BOTS[0][6][0] > readiness.FAN_BOTS[0][1][0]
+    assert readiness.FAN_BOTS[2][3][0] > readiness.FAN_BOTS[0][3][0]

@@ -4,8 +4,8 @@ Plays hands of four bots (Guobiao and ``fan`` by default) and, at every decision
 each other seat
 holding 13 tiles less its melds' (its exposed sets, its pond length // 3) and whether its hand
 could declare a legal win on a discard, is one tile from ready (four sets and a pair, wild
-tiles as jokers), or is further. Prints the shares as :data:`majiang.bots.readiness.GUOBIAO`
-holds them::
+tiles as jokers), or is further. Prints the shares as :data:`majiang.bots.readiness.FAN_BOTS`
+holds them (for ``--rules gb --bot fan``)::
 
     python tools/readiness_table.py --hands 2000 --seed 1
 """
@@ -60,7 +60,7 @@ def main() -> None:
                     row[1 if wild_regular_shanten(counts, jokers, len(melds)) == 1 else 2] += 1
             for s in acting:
                 table.apply(s, bots[s](views[s]))
-    print("GUOBIAO: Table = (")
+    print("FAN_BOTS: Shares = (")
     for exposed in range(EXPOSED):
         measured: list[tuple[float, float] | None] = []
         for ready, near, far in tally[exposed]:
