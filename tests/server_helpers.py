@@ -19,7 +19,8 @@ import httpx
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from sqlalchemy import Engine
+from sqlalchemy import Engine, create_engine, make_url, text
+from sqlalchemy.exc import DBAPIError
 
 from majiang.server import create_app
 from majiang.server.clients import Client
@@ -220,7 +221,6 @@ class ThreadedServer:
 def fresh_postgres_database() -> Iterator[str]:
     """The URL of a new, empty PostgreSQL database on the server of ``MAJIANG_TEST_POSTGRES``
     (skipped without it; in CI the skip fails the run), dropped afterwards."""
-    from sqlalchemy import create_engine, make_url, text
 
     base_url = os.environ.get("MAJIANG_TEST_POSTGRES")
     if not base_url:
@@ -247,9 +247,6 @@ def drop_database(admin: Engine, name: str, seconds: float = 60.0) -> None:
     superuser may not end an autovacuum worker (PostgreSQL refuses with "must be a member of the
     role whose process is being terminated"); a plain ``DROP DATABASE`` asks such a worker to
     stop by itself. So the two are tried in turn until one succeeds."""
-    from sqlalchemy import text
-    from sqlalchemy.exc import DBAPIError
-
     deadline = time.monotonic() + seconds
     statements = (f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)',
                   f'DROP DATABASE IF EXISTS "{name}"')

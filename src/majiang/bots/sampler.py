@@ -16,7 +16,7 @@ actions are the observation's and any play from there follows the real rules and
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from ..engine.actions import Action
@@ -120,9 +120,11 @@ def reshape(
     hands = [list(h) for h in deal.hands]
     wall = list(deal.wall)
     spots = [j for j, t in enumerate(wall) if not rules.is_flower(t)]
+    if not spots:
+        return deal
     changed = False
     for s in range(4):
-        if s == obs.seat or obs.hand_sizes[s] % 3 != 1 or not spots:
+        if s == obs.seat or obs.hand_sizes[s] % 3 != 1:
             continue
         ready, near = readiness(obs, s)
         u = rng.random()
@@ -149,14 +151,14 @@ def _move_toward(
     """Swap tiles of ``hand`` with the wall's ``spots`` until it is ``target`` tiles from
     ready (0: able to declare a legal win on a discard it has not let pass)."""
     melds = _melds_of(obs, deal, seat, rules)
-    passed = passed_tiles(obs, seat)
+    passed = set(passed_tiles(obs, seat))
 
     def distance() -> float:
         counts, jokers = split_hand(hand, obs.wild)
         shanten = wild_regular_shanten(counts, jokers, len(melds))
         if shanten == 0 and target == 0:
             wins = legal_waits(obs, rules, seat, hand, melds)
-            return 0.0 if wins and not wins & set(passed) else 0.5
+            return 0.0 if wins and not wins & passed else 0.5
         return float(abs(shanten - target))
 
     now = distance()
@@ -176,10 +178,15 @@ def _move_toward(
 
 
 def legal_waits(
-    obs: Observation, rules: RuleSet, seat: int, hand: Sequence[int], melds: Sequence[Meld]
+    obs: Observation,
+    rules: RuleSet,
+    seat: int,
+    hand: Sequence[int],
+    melds: Sequence[Meld],
+    among: Collection[int] | None = None,
 ) -> set[int]:
-    """The tiles on which ``seat``, holding ``hand`` (13 tiles less its melds') and ``melds``,
-    could declare a legal win on another seat's discard."""
+    """The tiles (of ``among``, if given) on which ``seat``, holding ``hand`` (13 tiles less
+    its melds') and ``melds``, could declare a legal win on another seat's discard."""
     counts = [0] * 34
     for t in hand:
         counts[t] += 1
@@ -187,6 +194,8 @@ def legal_waits(
     context = WinContext(self_drawn=False, seat_wind=(seat - obs.dealer) % 4,
                          prevalent_wind=obs.prevalent_wind)
     for tile in rules.waiting_tiles(counts, len(melds)):
+        if among is not None and tile not in among:
+            continue
         try:
             check = rules.check_win(
                 Hand(tuple(melds), tuple(hand), tile, tuple(obs.flowers[seat])), context)
@@ -246,7 +255,7 @@ def _passed_a_win(obs: Observation, rules: RuleSet, deal: Deal) -> bool:
         passed = passed_tiles(obs, s)
         if not passed:
             continue
-        if legal_waits(obs, rules, s, deal.hands[s], _melds_of(obs, deal, s, rules)) & set(passed):
+        if legal_waits(obs, rules, s, deal.hands[s], _melds_of(obs, deal, s, rules), passed):
             return True
     return False
 
