@@ -43,6 +43,7 @@ from typing import ClassVar
 from ..engine.actions import Action, AddedKong, Chow, ConcealedKong, Discard, ExposedKong, Pung, Win
 from ..engine.match import Agent
 from ..engine.state import Observation, Phase
+from ..engine.table import Table
 from ..errors import OptionError
 from ..rules.base import RuleSet
 from ..rules.info import load
@@ -223,15 +224,8 @@ class SearchBot:
                                                risks[c.action]))
                     rollouts += 1
                     continue
-                table.apply(obs.seat, c.action)
-                agents = [
-                    (own if s == obs.seat else other)(seeds[s]) for s in range(4)
-                ]
-                while not table.is_over:
-                    for s in table.to_act():
-                        table.apply(s, agents[s](table.observation(s)))
-                assert table.result is not None
-                c.values.append(table.result.deltas[obs.seat] - obs.deltas[obs.seat])
+                agents = [(own if s == obs.seat else other)(seeds[s]) for s in range(4)]
+                c.values.append(play_out(table, obs, c.action, agents))
                 rollouts += 1
             samples += 1
             if samples >= least and not every:
@@ -241,6 +235,17 @@ class SearchBot:
         ranked = sorted(pool, key=lambda c: (c.dropped, -c.mean))
         return Evaluation(ranked, samples, rollouts, time.perf_counter() - start, prior, least,
                           solo)
+
+
+def play_out(table: Table, obs: Observation, action: Action, agents: Sequence[Agent]) -> float:
+    """The payment to ``obs``'s seat when it takes ``action`` on ``table`` (built at ``obs``'s
+    decision) and ``agents``, one a seat, play the hand out."""
+    table.apply(obs.seat, action)
+    while not table.is_over:
+        for s in table.to_act():
+            table.apply(s, agents[s](table.observation(s)))
+    assert table.result is not None
+    return table.result.deltas[obs.seat] - obs.deltas[obs.seat]
 
 
 def rollout_plan(rules: RuleSet) -> tuple[Callable[[int], Agent], Callable[[int], Agent], bool]:
@@ -358,6 +363,7 @@ __all__ = [
     "candidates",
     "looks_ahead",
     "paired_z",
+    "play_out",
     "readiness_of",
     "rollout_plan",
     "worth_searching",
