@@ -10,12 +10,12 @@ leaves to its fast policy), it
 - values each of the search's candidates over ``--truth`` deals that hold the table's true
   hidden hands, the wall shuffled, with the same deals and policy seeds for every candidate:
   the best any sampler could know;
-- lets a search that knew the hands choose on the first ``--deals`` of those, valued on the
-  rest.
+- lets a search that knew the hands choose on the first ``--know`` deals of those (8 and 16),
+  each choice valued on the deals after them.
 
 Prints, for claims and for discards, the mean gain a decision of each choice over the fast
 policy's, with its 95% interval over positions, and the best candidate's gain (an upper bound:
-the best of noisy means)::
+the best of noisy means), all valued on the same held-out deals of the true hands::
 
     python tools/search_regret.py --hands 60 --seed 1
 """
@@ -94,38 +94,45 @@ def wanted(obs: Observation, plain: bool) -> bool:
     return worth_searching(obs)
 
 
-def measure_hand(job: tuple[str, int, int, int, int, int, bool]) -> list[tuple[str, float,
-                                                                              float, float]]:
-    """(kind, the search's gain, a knowing search's gain, the best candidate's gain) of the
-    measured decisions of one hand."""
-    rules_name, seed, per_hand, sampled, truth_deals, n, plain = job
+Row = tuple[str, float, list[float], float]
+"""(kind, the search's gain, the gain of a search that knew the hands at each budget, the
+best candidate's gain) of one measured decision."""
+
+
+def measure_hand(job: tuple[str, int, int, int, tuple[int, ...], int, int, bool]) -> list[Row]:
+    """The measured decisions of one hand (see :data:`Row`)."""
+    rules_name, seed, per_hand, sampled, knowing, truth_deals, n, plain = job
     base = make_rules(rules_name)
     own, other, _ = rollout_plan(base)
     hand_seed = seed * 1_000_003 + n
     table = Table(base, hand_seed, dealer=n % 4)
     bots = [(own if s == SEAT else other)(hand_seed * 4 + s) for s in range(4)]
-    found: list[tuple[str, float, float, float]] = []
+    found: list[Row] = []
     while not table.is_over:
         for s in table.to_act():
             obs = table.observation(s)
             if s == SEAT and len(found) < per_hand and wanted(obs, plain):
-                found.append(_measure(obs, table, base, sampled, truth_deals, hand_seed))
+                search = SearchBot(hand_seed, think=None, samples=sampled).evaluate(obs)
+                found.append(_measure(obs, table, base, search, knowing, truth_deals,
+                                      hand_seed * 31 + len(found)))
             table.apply(s, bots[s](obs))
     return found
 
 
-def _measure(obs: Observation, table: Table, base: RuleSet, sampled: int, truth_deals: int,
-             seed: int) -> tuple[str, float, float, float]:
-    search = SearchBot(seed, think=None, samples=sampled).evaluate(obs)
+def _measure(obs: Observation, table: Table, base: RuleSet, search: Evaluation,
+             knowing: tuple[int, ...], truth_deals: int, key: int) -> Row:
     actions = [c.action for c in search.candidates]
     truth = [table.observation(s) for s in range(4)]
-    values = truth_values(obs, truth, base, actions, truth_deals, seed + len(obs.discards[SEAT]))
-    held_out = {a: statistics.fmean(v[sampled:]) for a, v in zip(actions, values, strict=True)}
-    knowing = sorted((Candidate(a, v[:sampled]) for a, v in zip(actions, values, strict=True)),
-                     key=lambda c: -c.mean)
-    knew = Evaluation(knowing, sampled, 0, 0.0, search.prior).best
+    values = truth_values(obs, truth, base, actions, truth_deals, key)
+    first_held = max(knowing)
+    held_out = {a: statistics.fmean(v[first_held:]) for a, v in zip(actions, values, strict=True)}
     prior = held_out[search.prior]
-    return (PHASES[obs.phase], held_out[search.best] - prior, held_out[knew] - prior,
+    knew = []
+    for deals in knowing:
+        ranked = sorted((Candidate(a, v[:deals]) for a, v in zip(actions, values, strict=True)),
+                        key=lambda c: -c.mean)
+        knew.append(held_out[Evaluation(ranked, deals, 0, 0.0, search.prior).best] - prior)
+    return (PHASES[obs.phase], held_out[search.best] - prior, knew,
             max(held_out.values()) - prior)
 
 
@@ -143,27 +150,34 @@ def main() -> None:
     parser.add_argument("--rules", default="gb")
     parser.add_argument("--per-hand", type=int, default=3)
     parser.add_argument("--deals", type=int, default=8, help="the search's sampled deals")
-    parser.add_argument("--truth", type=int, default=40, help="deals of the true hands")
+    parser.add_argument("--truth", type=int, default=48, help="deals of the true hands")
+    parser.add_argument("--know", default="8,16",
+                        help="deals a search that knew the hands chooses on (comma-separated)")
     parser.add_argument("--decisions", choices=("searched", "plain"), default="searched")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
     plain = args.decisions == "plain"
-    jobs = [(args.rules, args.seed, args.per_hand, args.deals, args.truth, n, plain)
+    knowing = tuple(int(k) for k in args.know.split(","))
+    if max(knowing) >= args.truth:
+        parser.error("--truth must exceed every --know")
+    jobs = [(args.rules, args.seed, args.per_hand, args.deals, knowing, args.truth, n, plain)
             for n in range(args.hands)]
     with Pool(args.jobs) as pool:
         rows = [row for hand in pool.imap(measure_hand, jobs) for row in hand]
     print(f"{len(rows)} {args.decisions} decisions of {args.hands} hands; gain a decision over "
-          f"the fast policy's choice, valued on {args.truth - args.deals} deals of the true "
+          f"the fast policy's choice, valued on {args.truth - max(knowing)} deals of the true "
           "hands")
-    print(f"{'':<10} {'positions':>9}  {'search':<26} {'search knowing the hands':<26} "
-          "best candidate (bound)")
+    heads = [f"search, {args.deals} deals"] + [f"knowing, {k} deals" for k in knowing]
+    print(f"{'':<9} {'positions':>9}  " + "".join(f"{h:<25}" for h in heads) + "best (bound)")
     for kind in ("claims", "discards", "all"):
         chosen = [r for r in rows if kind in ("all", r[0])]
         if not chosen:
             continue
-        columns = [interval([r[1] for r in chosen]), interval([r[2] for r in chosen]),
-                   interval([r[3] for r in chosen])]
-        print(f"{kind:<10} {len(chosen):>9}  {columns[0]:<26} {columns[1]:<26} {columns[2]}")
+        columns = [interval([r[1] for r in chosen])]
+        columns += [interval([r[2][i] for r in chosen]) for i in range(len(knowing))]
+        columns.append(interval([r[3] for r in chosen]))
+        print(f"{kind:<9} {len(chosen):>9}  " + "".join(f"{c:<25}" for c in columns[:-1])
+              + columns[-1])
 
 
 if __name__ == "__main__":
