@@ -35,7 +35,6 @@ from majiang.bots.search import (
     SearchBot,
     play_out,
     rollout_plan,
-    worth_searching,
 )
 from majiang.bots.view import find_win
 from majiang.engine.actions import Action
@@ -85,13 +84,14 @@ def truth_values(obs: Observation, truth: list[Observation], base: RuleSet,
     return values
 
 
-def wanted(obs: Observation, plain: bool) -> bool:
-    """Whether ``obs`` is a decision of the kind measured."""
+def wanted(bot: SearchBot, obs: Observation, plain: bool) -> bool:
+    """Whether ``obs`` is a decision of the kind measured: one ``bot`` searches, or with
+    ``plain`` a discard it leaves to its fast policy."""
     if len(obs.legal_actions) < 2 or obs.phase not in PHASES or find_win(obs) is not None:
         return False
     if plain:
-        return obs.phase is Phase.TURN and not worth_searching(obs)
-    return worth_searching(obs)
+        return obs.phase is Phase.TURN and not bot.searches(obs)
+    return bot.searches(obs)
 
 
 Row = tuple[str, float, list[float], float]
@@ -107,12 +107,13 @@ def measure_hand(job: tuple[str, int, int, int, tuple[int, ...], int, int, bool]
     hand_seed = seed * 1_000_003 + n
     table = Table(base, hand_seed, dealer=n % 4)
     bots = [(own if s == SEAT else other)(hand_seed * 4 + s) for s in range(4)]
+    searcher = SearchBot(hand_seed, think=None, samples=sampled)
     found: list[Row] = []
     while not table.is_over:
         for s in table.to_act():
             obs = table.observation(s)
-            if s == SEAT and len(found) < per_hand and wanted(obs, plain):
-                search = SearchBot(hand_seed, think=None, samples=sampled).evaluate(obs)
+            if s == SEAT and len(found) < per_hand and wanted(searcher, obs, plain):
+                search = searcher.evaluate(obs)
                 found.append(_measure(obs, table, base, search, knowing, truth_deals,
                                       hand_seed * 31 + len(found)))
             table.apply(s, bots[s](obs))

@@ -161,10 +161,15 @@ class SearchBot:
         win = find_win(obs)
         if win is not None:
             return win  # a legal win settles the hand: no rollout of the others improves on it
-        rules = self.rules_of(obs)
-        if not rollout_plan(rules)[2] and not worth_searching(obs):
+        if not self.searches(obs):
             return self.policy(obs, _decision_key(obs, self.seed))(obs)
         return self.evaluate(obs).best
+
+    def searches(self, obs: Observation) -> bool:
+        """Whether the bot weighs ``obs`` (a decision in play with a choice and no legal win)
+        by search: every decision if its rule set's plan searches every discard, else those
+        :func:`worth_searching`; the fast policy decides the others."""
+        return rollout_plan(self.rules_of(obs))[2] or worth_searching(obs)
 
     def rules_of(self, obs: Observation) -> RuleSet:
         """The base rule set of the observed hand."""
